@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Sets up voice-scribe on a fresh Debian/Ubuntu machine: system packages,
+# a virtual environment in .venv, the pinned Python dependencies, the project.
+#   bash scripts/setup.sh          # run-time dependencies
+#   bash scripts/setup.sh --test   # plus test dependencies and the Korean test model
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+want_test=0
+[ "${1:-}" = "--test" ] && want_test=1
+
+# espeak-ng: speech out and synthetic test voices; libportaudio2: microphones;
+# sox: audio conversion; pulseaudio: the virtual microphone of the live-path tests.
+apt_pkgs=(espeak-ng libespeak-ng1 libportaudio2 sox alsa-utils python3-venv)
+[ "$want_test" = 1 ] && apt_pkgs+=(pulseaudio pulseaudio-utils libasound2-plugins)
+missing=()
+for p in "${apt_pkgs[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ "${#missing[@]}" -gt 0 ]; then
+    echo "voice-scribe: installation des paquets système : ${missing[*]}"
+    sudo_cmd=""
+    [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
+    $sudo_cmd apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+py=${PYTHON:-python3}
+if [ ! -x .venv/bin/python ]; then
+    "$py" -m venv .venv
+fi
+.venv/bin/python -m pip install -q --upgrade pip >/dev/null
+.venv/bin/python -m pip install -q -r requirements.lock
+if [ "$want_test" = 1 ]; then
+    .venv/bin/python -m pip install -q -r requirements-test.lock
+fi
+.venv/bin/python -m pip install -q --no-deps -e .

@@ -1,0 +1,5 @@
+import sys
+
+from voice_scribe.cli import main
+
+sys.exit(main())

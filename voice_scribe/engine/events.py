@@ -1,0 +1,118 @@
+"""Decisions: what the engine makes of the calls it hears.
+
+Every call yields a list of :class:`Event` values: score changes with their
+reason and rule, Bévues with their cause, holdings won or lost, prompts for
+the table, or a rejection with a reason. The voice layer turns them into
+French sentences (``voice_scribe.voice.phrasebook``); the CLI prints them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+
+class EventKind(str, Enum):
+    THROW = "throw"  # a throw's combination: player, data{dice, combination, face, points, figure}
+    SCORE = "score"  # player, points (signed delta), reason, data{score}
+    BEVUE = "bevue"  # player, reason (the cause); a SCORE event with reason=bevue follows
+    HOLDING = "holding"  # player, reason (grelottine, civet…), data{gained: bool}
+    PROMPT = "prompt"  # reason (what the table must do), data{players}
+    REJECTED = "rejected"  # a call that changes nothing: reason, data{call, message}
+    TURN = "turn"  # player whose turn it is, data{round}
+    JOINED = "joined"  # a Chante-Sloubi newcomer: player, data{score}
+    ELIMINATED = "eliminated"  # player, reason
+    WINNER = "winner"  # player, data{score}
+    UNDONE = "undone"  # the last decision was taken back: data{call}
+
+
+class Reason(str, Enum):
+    """Why an event happened: one code per rule outcome (the phrasebook keys)."""
+
+    # combinations
+    CHOUETTE = "chouette"
+    VELUTE = "velute"
+    CHOUETTE_VELUTE = "chouette_velute"  # first « Pas mou le caillou ! » wins
+    CHOUETTE_VELUTE_TIE = "chouette_velute_tie"  # tied first shouts lose it
+    CUL_DE_CHOUETTE = "cul_de_chouette"
+    SUITE_LAST = "suite_last"  # last « Grelotte ça picote ! »
+    SUITE_SILENT = "suite_silent"  # never shouted
+    SUITE_TIE_DICE = "suite_tie_dice"  # lost the dice tie-break (10, 20, 30…)
+    NEANT = "neant"
+    # grelottine
+    GRELOTTINE = "grelottine"  # holding
+    GRELOTTINE_WON = "grelottine_won"
+    GRELOTTINE_LOST = "grelottine_lost"
+    # sirop
+    SIROP_SUCCESS = "sirop_success"
+    SIROP_FAILED = "sirop_failed"
+    SIROP_BET_WON = "sirop_bet_won"
+    SIROP_BET_LOST = "sirop_bet_lost"
+    CIVET = "civet"  # holding
+    CIVET_WON = "civet_won"
+    CIVET_LOST = "civet_lost"
+    # chante-sloubi
+    SLOUBI = "sloubi"
+    # bévue causes
+    BEVUE = "bevue"  # the SCORE event of a Bévue
+    BEVUE_ZERO_GAIN = "bevue_zero_gain"  # a player at 0 makes the others gain (no negatives)
+    ZERO_GAIN = "zero_gain"  # a player at 0 makes the others gain (no negatives)
+    OUT_OF_TURN = "out_of_turn"
+    WRONG_CALL = "wrong_call"  # an announcement that does not fit the throw
+    SANS_FIN_WITHOUT_TIE = "sans_fin_without_tie"
+    SIROP_NOT_ALLOWED = "sirop_not_allowed"
+    BIRD_OF_THE_CHOUETTE = "bird_of_the_chouette"  # bet the bird instead of « Beau-Sirop ! »
+    SIROP_SILENT = "sirop_silent"  # said nothing before the sirop die fell
+    BET_WITHOUT_POINTS = "bet_without_points"  # no negatives: a bet below 5 points
+    GRELOTTINE_NOT_ALLOWED = "grelottine_not_allowed"
+    STAKE_TOO_HIGH = "stake_too_high"
+    CIVET_NOT_ALLOWED = "civet_not_allowed"
+    CIVET_ALREADY_HELD = "civet_already_held"  # Lance-Civet to a holder
+    RULE_OFF = "rule_off"  # an announcement of a rule the table does not play
+    DECLARED = "declared"  # « Bévue pour Karadoc ! »
+    # prompts
+    THROW_CHOUETTES = "throw_chouettes"
+    THROW_CUL = "throw_cul"
+    BET_SIROP = "bet_sirop"
+    THROW_SIROP = "throw_sirop"
+    SHOUT_SANS_FIN = "shout_sans_fin"
+    ROLL_TIE_BREAK = "roll_tie_break"
+    ROLL_OPENING = "roll_opening"
+    GRELOTTINE_STAKE = "grelottine_stake"
+    GRELOTTINE_THROW = "grelottine_throw"
+    SING_SLOUBI = "sing_sloubi"
+    # elimination, game end
+    BELOW_MINUS_TARGET = "below_minus_target"
+    GAME_OVER = "game_over"
+    # holdings lost
+    BELOW_30 = "below_30"
+    SPENT = "spent"
+    GIVEN = "given"
+
+
+@dataclass(frozen=True)
+class Event:
+    kind: EventKind
+    player: str | None = None
+    points: int | None = None
+    reason: str = ""
+    rule: str = ""
+    t: float | None = None
+    data: dict[str, Any] = field(default_factory=dict, compare=True, hash=False)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind.value}
+        if self.player is not None:
+            out["player"] = self.player
+        if self.points is not None:
+            out["points"] = self.points
+        if self.reason:
+            out["reason"] = self.reason
+        if self.rule:
+            out["rule"] = self.rule
+        if self.t is not None:
+            out["t"] = self.t
+        if self.data:
+            out.update({k: v for k, v in self.data.items() if k not in out})
+        return out
