@@ -47,6 +47,9 @@ def main(argv: list[str] | None = None) -> int:
     except CliError as exc:
         print(f"voice-scribe : {exc}", file=sys.stderr)
         return 1
+    except BrokenPipeError:  # e.g. piped into `head`
+        sys.stderr.close()
+        return 0
     except KeyboardInterrupt:
         print("\nvoice-scribe : interrompu.", file=sys.stderr)
         return 130

@@ -8,7 +8,8 @@ of a transcript file (JSON lines)::
 
 ``t`` is seconds from the start of the session; ``speaker`` may be missing
 (then a leading spoken name decides); when ``words`` are present the onset is
-the first word's start.
+the first word's start, unless the hearing layer measured an energy onset
+(optional ``energy_onset`` key), which is closer to the truth (docs/hearing.md).
 """
 
 from __future__ import annotations
@@ -35,9 +36,13 @@ class Utterance:
     channel: int | None = None
     loudness_ratio: float | None = None
     ambiguous: bool = False
+    #: onset measured on the channel's energy (seconds, session clock), if any
+    energy_onset: float | None = None
 
     @property
     def onset(self) -> float:
+        if self.energy_onset is not None:
+            return self.energy_onset
         return self.words[0].start if self.words else self.t
 
     def to_json(self) -> dict[str, Any]:
@@ -57,6 +62,8 @@ class Utterance:
             out["loudness_ratio"] = round(self.loudness_ratio, 3)
         if self.ambiguous:
             out["ambiguous"] = True
+        if self.energy_onset is not None:
+            out["energy_onset"] = round(self.energy_onset, 3)
         return out
 
     @classmethod
@@ -90,4 +97,5 @@ class Utterance:
             channel=data.get("channel"),
             loudness_ratio=data.get("loudness_ratio"),
             ambiguous=bool(data.get("ambiguous", False)),
+            energy_onset=float(data["energy_onset"]) if data.get("energy_onset") is not None else None,
         )

@@ -1,0 +1,78 @@
+"""La Chouette-Velute ★ (seed 000).
+
+« Le premier joueur qui frappe dans ses mains en criant “Pas mou le caillou !”
+gagne les points de la Chouette-Velute. Si plusieurs joueurs sont à égalité lors
+de l'annonce, alors les points de la Chouette-Velute sont soustraits des scores
+des joueurs concernés. »
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from voice_scribe.engine.calls import CallKind
+from voice_scribe.engine.dice import Kind
+from voice_scribe.engine.events import Reason
+from voice_scribe.engine.races import firsts
+
+if TYPE_CHECKING:
+    from voice_scribe.engine.calls import Call
+    from voice_scribe.engine.game import Game
+    from voice_scribe.engine.state import ThrowContext
+
+#: Which reaction shout fits which combination; any other is a wrong call (Bévue).
+REACTION_FITS = {
+    CallKind.PAS_MOU_LE_CAILLOU.value: Kind.CHOUETTE_VELUTE,
+    CallKind.GRELOTTE_CA_PICOTE.value: Kind.SUITE,
+}
+
+
+class ChouetteVeluteRules:
+    def _on_pas_mou(self: Game, call: Call) -> None:
+        self._on_reaction_shout(call)
+
+    def _on_reaction_shout(self: Game, call: Call) -> None:
+        """A shout about the throw: recorded for its race, or a Bévue when it does not fit.
+
+        Seed 000 « Conseils pratiques » 3/ Préventive: a shout before the dice
+        land counts when it turns out right; « une préventive échouée mène bien
+        sûr à une Bévue ».
+        """
+        from voice_scribe.engine.game import Rejected
+        from voice_scribe.engine.state import Phase
+
+        state = self.state
+        current = state.current
+        if state.phase is Phase.CUL and current is not None:
+            current.shout(call.kind.value, call.player, call.t)  # a préventive: judged when the cul falls
+            return
+        if state.phase in (Phase.REACTION, Phase.SIROP_BETS) and current is not None:
+            if current.combination is not None and current.combination.kind is REACTION_FITS[call.kind.value]:
+                if state.phase is Phase.REACTION:
+                    current.shout(call.kind.value, call.player, call.t)
+                    return
+            self._bevue(call.player, Reason.WRONG_CALL, call.t, call=call.kind.value)
+            return
+        raise Rejected("too_late", "aucun lancer en cours auquel réagir")
+
+    def _judge_preventives(self: Game, current: ThrowContext, t: float) -> None:
+        combination = current.combination
+        assert combination is not None
+        for kind, needed in REACTION_FITS.items():
+            if combination.kind is needed:
+                continue
+            for player, _ in current.shouters(kind):
+                self._bevue(player, Reason.WRONG_CALL, t, call=kind, preventive=True)
+            current.shouts.pop(kind, None)
+
+    def _settle_chouette_velute(self: Game, current: ThrowContext, t: float) -> None:
+        combination = current.combination
+        assert combination is not None
+        winners = firsts(current.shouters(CallKind.PAS_MOU_LE_CAILLOU.value), self.rules.tie_window_s)
+        if len(winners) == 1:
+            self._add(winners[0], combination.points, Reason.CHOUETTE_VELUTE.value, "chouette_velute", t,
+                      face=combination.face)
+        else:
+            for player in winners:
+                self._add(player, -combination.points, Reason.CHOUETTE_VELUTE_TIE.value, "chouette_velute", t,
+                          face=combination.face, tied=winners)

@@ -1,0 +1,103 @@
+"""Le Civet ★ (seed 000).
+
+« Le Civet permet de miser sur la combinaison d'un de ses lancers et peut être
+utilisé à n'importe quel moment de la partie avant de lancer ses chouettes,
+durant son tour de jeu ou avant de commencer un défi Grelottine […] Pour cela,
+le joueur doit crier “Civet de 50 (ou autre) sur une Chouette ! (ou autre)”.
+La mise est de 1 pt minimum et 102 pts maximum […] [Si on ne joue pas avec les
+scores négatifs, il est interdit de miser plus que son score, sinon il y a
+Bévue.] Si le joueur réussit son Civet, il gagne les points mis en jeu ainsi
+que ceux de la combinaison réalisée, et s'il échoue, il perd les points de sa
+mise, mais gagne ceux de la combinaison. »
+
+« Un joueur peut donner son Civet à un autre joueur […] “Lance-Civet !” […] un
+joueur qui lance son Civet à un joueur qui en a déjà un reçoit une Bévue mais
+conserve son Civet. »
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from voice_scribe.engine.dice import Combination, Kind
+from voice_scribe.engine.events import Reason
+from voice_scribe.engine.state import Holding, Phase, ThrowContext
+
+if TYPE_CHECKING:
+    from voice_scribe.engine.calls import Call
+    from voice_scribe.engine.game import Game
+
+CIVET_MIN, CIVET_MAX = 1, 102
+CIVET_COMBINATIONS = {k.value for k in Kind}
+
+
+def civet_matches(named: str, combination: Combination) -> bool:
+    """Did the throw make the combination the Civet named?
+
+    A Chouette-Velute is its own combination (seed 000 gives it its own rule);
+    1-2-3 is both a Suite and a Velute (« c'est également une Velute »).
+    """
+    if named == Kind.VELUTE.value and combination.is_velute and combination.kind is not Kind.CHOUETTE_VELUTE:
+        return True
+    return combination.kind.value == named
+
+
+class CivetRules:
+    def _on_civet(self: Game, call: Call) -> None:
+        from voice_scribe.engine.game import Rejected
+
+        if call.number is None or call.combination is None:
+            raise Rejected("incomplete", "Civet de combien, et sur quelle combinaison ?")
+        state = self.state
+        player = state.players[call.player]
+        challenge = state.challenge
+        before_own_throw = state.phase is Phase.CHOUETTES and call.player == state.roller
+        before_challenge = (
+            challenge is not None
+            and call.player == challenge.challenged
+            and challenge.throws == 0
+            and state.phase in (Phase.GRELOTTINE_STAKE, Phase.GRELOTTINE_THROW)
+        )
+        if not player.holds(Holding.CIVET) or not (before_own_throw or before_challenge):
+            self._bevue(call.player, Reason.CIVET_NOT_ALLOWED, call.t)
+            return
+        if call.combination not in CIVET_COMBINATIONS:
+            self._bevue(call.player, Reason.CIVET_NOT_ALLOWED, call.t, combination=call.combination)
+            return
+        stake = call.number
+        if not CIVET_MIN <= stake <= CIVET_MAX or (not self.rules.negative_scores and stake > player.score):
+            self._bevue(call.player, Reason.STAKE_TOO_HIGH, call.t, stake=stake)
+            return
+        self._lose(call.player, Holding.CIVET, Reason.SPENT, call.t)
+        bet = (call.player, stake, call.combination)
+        if before_challenge and challenge is not None:
+            challenge.civet = bet
+        else:
+            state.current = ThrowContext(roller=call.player, started_at=call.t, civet=bet)
+
+    def _settle_civet(self: Game, current: ThrowContext, t: float) -> None:
+        if current.civet is None or current.combination is None:
+            return
+        name, stake, named = current.civet
+        current.civet = None
+        if current.challenge is not None:
+            current.challenge.civet = None
+        if civet_matches(named, current.combination):
+            self._add(name, stake, Reason.CIVET_WON.value, "civet", t, stake=stake, combination=named)
+        else:
+            self._add(name, -stake, Reason.CIVET_LOST.value, "civet", t, stake=stake, combination=named)
+
+    def _on_lance_civet(self: Game, call: Call) -> None:
+        from voice_scribe.engine.game import Rejected
+
+        if call.target is None or call.target == call.player:
+            raise Rejected("no_target", "Lance-Civet à qui ?")
+        state = self.state
+        if not state.players[call.player].holds(Holding.CIVET):
+            self._bevue(call.player, Reason.CIVET_NOT_ALLOWED, call.t)
+            return
+        if state.players[call.target].holds(Holding.CIVET):
+            self._bevue(call.player, Reason.CIVET_ALREADY_HELD, call.t, target=call.target)
+            return
+        self._lose(call.player, Holding.CIVET, Reason.GIVEN, call.t)
+        self._gain(call.target, Holding.CIVET, Reason.GIVEN, call.t)

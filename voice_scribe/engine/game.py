@@ -1,0 +1,420 @@
+"""The game: a fold of timestamped calls into a state, emitting decisions.
+
+Seed 000 « Déroulement du jeu »: « À son tour de jeu, le joueur lance deux
+dés (les chouettes), puis le troisième (le cul). On applique alors la règle
+correspondant à la combinaison formée par les trois dés. »
+
+A throw opens a *reaction window* when its cul falls; the shouts heard in it
+(« Pas mou le caillou ! », « Grelotte ça picote ! », « Je sirote ! »…) are
+judged when it closes: on the next throw, on « Suivant ! », or
+``Rules.reaction_window_s`` after it opened.
+
+>>> g = Game(["Karadoc", "Perceval"])
+>>> _ = g.apply(Call(CallKind.DES, "Karadoc", 1.0, dice=(2, 3, 5)))
+>>> g.state.players["Karadoc"].score
+50
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from voice_scribe.engine.calls import CALL_SPECS, Call, CallKind
+from voice_scribe.engine.chouette_velute import ChouetteVeluteRules
+from voice_scribe.engine.civet import CivetRules
+from voice_scribe.engine.dice import FACES, Kind, Throw
+from voice_scribe.engine.events import Event, EventKind, Reason
+from voice_scribe.engine.grelottine import GrelottineRules
+from voice_scribe.engine.rolloff import RollOffRules
+from voice_scribe.engine.rules import Rules
+from voice_scribe.engine.scoring import GRELOTTINE_MINIMUM, Scoring
+from voice_scribe.engine.sirop import SiropRules
+from voice_scribe.engine.sloubi import SloubiRules
+from voice_scribe.engine.state import GameState, Holding, Phase, Player, ThrowContext
+from voice_scribe.engine.suite import SuiteRules
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 16
+
+
+class Rejected(Exception):
+    """A call that changes nothing. Raised only before any change is made."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+class Game(
+    Scoring,
+    RollOffRules,
+    ChouetteVeluteRules,
+    SuiteRules,
+    SiropRules,
+    CivetRules,
+    GrelottineRules,
+    SloubiRules,
+):
+    """A game of Cul de chouette, folded call by call.
+
+    ``apply`` never raises for a call: each one is applied, made a Bévue, or
+    rejected with a reason (an ``EventKind.REJECTED`` event).
+    """
+
+    def __init__(self, players: Sequence[str], rules: Rules | None = None) -> None:
+        names = [p.strip() for p in players]
+        if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+            raise ValueError(f"il faut de {MIN_PLAYERS} à {MAX_PLAYERS} joueurs (et non {len(names)})")
+        if any(not n for n in names) or len(set(n.casefold() for n in names)) != len(names):
+            raise ValueError("les noms des joueurs doivent être non vides et tous différents")
+        self.rules = rules or Rules()
+        self.state = GameState(players={n: Player(n) for n in names}, order=list(names))
+        self._out: list[Event] = []
+        self._handlers: dict[CallKind, Callable[[Call], None]] = {
+            CallKind.CHOUETTES: self._on_chouettes,
+            CallKind.CUL: self._on_cul,
+            CallKind.DES: self._on_des,
+            CallKind.DE: self._on_de,
+            CallKind.SUIVANT: self._on_suivant,
+            CallKind.BEVUE: self._on_declared_bevue,
+            CallKind.PAS_MOU_LE_CAILLOU: self._on_pas_mou,
+            CallKind.GRELOTTE_CA_PICOTE: self._on_grelotte,
+            CallKind.SANS_FIN: self._on_sans_fin,
+            CallKind.JE_SIROTE: self._on_je_sirote,
+            CallKind.PARI_OISEAU: self._on_sirop_bet,
+            CallKind.BEAU_SIROP: self._on_sirop_bet,
+            CallKind.COUCHE_SIROP: self._on_sirop_bet,
+            CallKind.FILE_SIROP: self._on_sirop_bet,
+            CallKind.SIROP_GAGNANT: self._on_sirop_gagnant,
+            CallKind.CIVET: self._on_civet,
+            CallKind.LANCE_CIVET: self._on_lance_civet,
+            CallKind.GRELOTTINE: self._on_grelottine,
+            CallKind.GRELOTTINE_MISE: self._on_grelottine_mise,
+            CallKind.CHANTE_SLOUBI: self._on_chante_sloubi,
+            CallKind.SLOUBI_REUSSI: self._on_sloubi_result,
+            CallKind.SLOUBI_RATE: self._on_sloubi_result,
+        }
+
+    # ── the public surface ──
+    def apply(self, call: Call) -> list[Event]:
+        """Fold one call into the state; return the decisions it caused."""
+        self._out = []
+        try:
+            self._apply(call)
+        except Rejected as rejection:
+            self._out.append(
+                Event(
+                    EventKind.REJECTED,
+                    call.player,
+                    None,
+                    rejection.code,
+                    CALL_SPECS[call.kind].rule,
+                    call.t,
+                    {"call": call.to_json(), "message": rejection.message},
+                )
+            )
+        out, self._out = self._out, []
+        return out
+
+    def finish(self, t: float | None = None) -> list[Event]:
+        """The end of the log (or of the evening): close whatever window is open."""
+        self._out = []
+        at = self.state.clock if t is None else t
+        if self.state.phase is Phase.REACTION:
+            self._close_reaction(at)
+        elif self.state.phase is Phase.SUITE_TIE:
+            self._close_suite_tie(at)
+        out, self._out = self._out, []
+        return out
+
+    @property
+    def scores(self) -> dict[str, int]:
+        return {n: p.score for n, p in self.state.players.items()}
+
+    # ── plumbing ──
+    def _emit(
+        self,
+        kind: EventKind,
+        player: str | None,
+        points: int | None,
+        reason: str,
+        rule: str,
+        t: float,
+        **data: Any,
+    ) -> None:
+        self._out.append(Event(kind, player, points, reason, rule, t, data))
+
+    def _prompt(self, reason: Reason, players: Sequence[str], t: float, **data: Any) -> None:
+        self._emit(EventKind.PROMPT, None, None, reason.value, "", t, players=list(players), **data)
+
+    def _apply(self, call: Call) -> None:
+        state = self.state
+        if state.phase is Phase.OVER:
+            raise Rejected("game_over", f"la partie est finie : {state.winner} a gagné")
+        newcomer = state.sloubi is not None and call.player == state.sloubi[0]
+        if call.kind is not CallKind.CHANTE_SLOUBI and not newcomer:
+            if call.player not in state.players:
+                raise Rejected("unknown_player", f"joueur inconnu : {call.player}")
+            if state.players[call.player].eliminated:
+                raise Rejected("eliminated", f"{call.player} est sorti du jeu")
+        if call.target is not None and call.target not in state.players:
+            raise Rejected("unknown_target", f"joueur visé inconnu : {call.target}")
+        rule = CALL_SPECS[call.kind].rule
+        if rule != "des" and not self.rules.is_enabled(rule):
+            raise Rejected(Reason.RULE_OFF.value, f"la règle « {rule} » n'est pas jouée à cette table")
+        handler = self._handlers.get(call.kind)
+        if handler is None:
+            raise Rejected("not_supported", f"l'annonce « {CALL_SPECS[call.kind].text} » n'est pas encore prise en charge")
+        self._tick(call.t)
+        if state.phase is Phase.OVER:
+            return
+        state.clock = max(state.clock, call.t)
+        handler(call)
+        self._check_end(call.t)
+
+    def _tick(self, t: float) -> None:
+        """Close the windows whose time is up before ``t``."""
+        state = self.state
+        window = self.rules.reaction_window_s
+        if state.phase is Phase.REACTION and state.current and state.current.opened_at is not None:
+            deadline = state.current.opened_at + window
+            if t > deadline:
+                self._close_reaction(deadline)
+        if state.phase is Phase.SUITE_TIE and state.suite_tie_opened_at is not None:
+            deadline = state.suite_tie_opened_at + window
+            if t > deadline:
+                self._close_suite_tie(deadline)
+
+    @staticmethod
+    def _dice(call: Call, count: int) -> tuple[int, ...]:
+        dice = call.dice or ()
+        if len(dice) != count or any(d not in FACES for d in dice):
+            raise Rejected("bad_dice", f"il faut {count} dé(s) de 1 à 6 (entendu : {list(dice)})")
+        return tuple(dice)
+
+    # ── turns ──
+    def _start_turn(self, t: float) -> None:
+        state = self.state
+        state.phase = Phase.CHOUETTES
+        state.current = None
+        self._emit(EventKind.TURN, state.roller, None, "", "", t, round=state.rounds + 1)
+        self._prompt(Reason.THROW_CHOUETTES, [state.roller], t)
+
+    def _next_turn(self, t: float) -> None:
+        state = self.state
+        for _ in range(len(state.order)):
+            state.turn = (state.turn + 1) % len(state.order)
+            if state.turn == 0:
+                state.rounds += 1
+            if not state.players[state.roller].eliminated:
+                break
+        self._start_turn(t)
+
+    def _expect_roller(self, call: Call, roller: str) -> bool:
+        """« un joueur lançant les dés alors que ce n'est pas son tour » is a Bévue."""
+        if call.player != roller:
+            self._bevue(call.player, Reason.OUT_OF_TURN, call.t, roller=roller)
+            return False
+        return True
+
+    def _on_chouettes(self, call: Call) -> None:
+        dice = self._dice(call, 2)
+        self._begin_throw(call)
+        if self.state.phase is Phase.CUL and self.state.current:
+            self.state.current.chouettes = (dice[0], dice[1])
+            self._prompt(Reason.THROW_CUL, [self.state.current.roller], call.t)
+
+    def _on_des(self, call: Call) -> None:
+        dice = self._dice(call, 3)
+        self._begin_throw(call)
+        if self.state.phase is Phase.CUL and self.state.current:
+            self.state.current.chouettes = (dice[0], dice[1])
+            self._land(Throw((dice[0], dice[1]), dice[2]), call.t)
+
+    def _begin_throw(self, call: Call) -> None:
+        """The chouettes are thrown: close what the previous throw left open."""
+        state = self.state
+        if state.phase is Phase.REACTION:
+            self._close_reaction(call.t)
+        if state.phase is Phase.SUITE_TIE:
+            self._close_suite_tie(call.t)
+        if state.phase is Phase.OVER:
+            return
+        if state.phase is Phase.OPENING:
+            self._skip_opening(call)
+        if state.phase is Phase.GRELOTTINE_THROW:
+            self._begin_challenge_throw(call)
+            return
+        if state.phase is not Phase.CHOUETTES:
+            raise Rejected("wrong_phase", self._waiting_for())
+        if not self._expect_roller(call, state.roller):
+            return
+        self._forget_sirop_winners()
+        state.phase = Phase.CUL
+        current = state.current
+        civet = current.civet if current and current.roller == state.roller and current.throw is None else None
+        state.current = ThrowContext(roller=state.roller, started_at=call.t, civet=civet)
+
+    def _on_cul(self, call: Call) -> None:
+        (face,) = self._dice(call, 1)
+        if self.state.phase is Phase.SIROP_BETS:
+            self._on_sirop_die(call, face)
+            return
+        self._land_cul(call, face)
+
+    def _on_de(self, call: Call) -> None:
+        (face,) = self._dice(call, 1)
+        state = self.state
+        if state.phase in (Phase.OPENING, Phase.ROLL_OFF):
+            self._on_roll(call, face)
+        elif state.phase is Phase.SIROP_BETS:
+            self._on_sirop_die(call, face)
+        elif state.phase is Phase.CUL:
+            self._land_cul(call, face)
+        else:
+            raise Rejected("wrong_phase", self._waiting_for())
+
+    def _land_cul(self, call: Call, face: int) -> None:
+        state = self.state
+        current = state.current
+        if state.phase is not Phase.CUL or current is None or current.chouettes is None:
+            raise Rejected("wrong_phase", self._waiting_for())
+        if not self._expect_roller(call, current.roller):
+            return
+        self._land(Throw(current.chouettes, face), call.t)
+
+    def _land(self, throw: Throw, t: float) -> None:
+        """The cul has fallen: the combination is known; the reaction window opens."""
+        state = self.state
+        current = state.current
+        assert current is not None
+        current.throw = throw
+        combination = throw.combination
+        current.combination = combination
+        state.throws += 1
+        self._emit(
+            EventKind.THROW,
+            current.roller,
+            combination.points,
+            combination.kind.value,
+            combination.kind.value,
+            t,
+            dice=list(throw.faces),
+            face=combination.face,
+            figure=combination.figure.value if combination.figure else None,
+        )
+        if current.challenge is not None and not self._challenge_throw_landed(current, t):
+            return  # a first challenge throw that missed: only the final combination applies
+        state.phase = Phase.REACTION
+        current.opened_at = t
+        self._judge_preventives(current, t)
+        self._apply_combination(current, t)
+
+    def _apply_combination(self, current: ThrowContext, t: float) -> None:
+        """Seed 000 « Les combinaisons »: what the throw is worth, to whom."""
+        combination = current.combination
+        assert combination is not None
+        roller = current.roller
+        if combination.kind is Kind.CHOUETTE:
+            current.chouette_due = True  # he may sirote: the points wait for the window
+            return
+        self._settle_civet(current, t)
+        if combination.kind is Kind.VELUTE:
+            self._add(roller, combination.points, Reason.VELUTE.value, "velute", t, face=combination.face)
+        elif combination.kind is Kind.CUL_DE_CHOUETTE:
+            self._add(
+                roller, combination.points, Reason.CUL_DE_CHOUETTE.value, "cul_de_chouette", t,
+                face=combination.face,
+            )
+        elif combination.kind is Kind.SUITE and combination.is_velute and not self.rules.is_enabled("suite_velutee"):
+            # Seed 000 « La Velute »: 1-2-3 « bien que la règle de la suite soit applicable,
+            # c'est également une Velute (1+2 = 3) »: the roller scores his Velute of 3.
+            self._add(roller, combination.points or 18, Reason.VELUTE.value, "velute", t, face=3)
+        elif combination.kind is Kind.NEANT:
+            self._on_neant(roller, t)
+
+    def _on_neant(self, roller: str, t: float) -> None:
+        """« En cas de Néant, le joueur qui a lancé les dés gagne une Grelottine (non cumulable). »"""
+        player = self.state.players[roller]
+        if not self.rules.negative_scores and player.score < GRELOTTINE_MINIMUM:
+            return  # [il faut également que le score du joueur soit supérieur ou égal à 30 pts]
+        self._gain(roller, Holding.GRELOTTINE, Reason.NEANT, t)
+
+    def _close_reaction(self, t: float) -> None:
+        """The reaction window closes: judge the races, pay what waited."""
+        state = self.state
+        current = state.current
+        if state.phase is not Phase.REACTION or current is None or current.settled:
+            return
+        current.settled = True
+        combination = current.combination
+        assert combination is not None
+        if current.challenge is not None and self._unfinished_sirop_grelot(current, t):
+            return
+        if current.chouette_due:
+            self._settle_civet(current, t)
+            self._add(
+                current.roller, combination.points, Reason.CHOUETTE.value, "chouette", t, face=combination.face
+            )
+        if combination.kind is Kind.CHOUETTE_VELUTE:
+            self._settle_chouette_velute(current, t)
+        elif combination.kind is Kind.SUITE:
+            if self._settle_suite(current, t):
+                return  # a tie to settle first; the turn moves on after it
+        self._end_throw(t)
+
+    def _end_throw(self, t: float) -> None:
+        state = self.state
+        if state.phase is Phase.OVER:
+            return
+        current = state.current
+        self._check_end(t)
+        if state.phase is Phase.OVER:
+            return
+        if current is not None and current.challenge is not None:
+            self._resume_after_challenge(t)
+        else:
+            self._next_turn(t)
+
+    def _on_suivant(self, call: Call) -> None:
+        state = self.state
+        if state.phase is Phase.REACTION:
+            self._close_reaction(call.t)
+        elif state.phase is Phase.SUITE_TIE:
+            self._close_suite_tie(call.t)
+        else:
+            raise Rejected("nothing_to_close", self._waiting_for())
+
+    def _on_declared_bevue(self, call: Call) -> None:
+        """« Bévue pour Karadoc ! »: a Bévue the scribe cannot see (dice off the table…).
+
+        It is applied at once; the table contests it with « Annule ! ».
+        """
+        if call.target is None:
+            raise Rejected("no_target", "Bévue pour qui ?")
+        self._bevue(call.target, Reason.DECLARED, call.t, by=call.player)
+
+    def _waiting_for(self) -> str:
+        state = self.state
+        phase = state.phase
+        if phase is Phase.OPENING:
+            return "on attend le tirage au sort : chacun lance un dé"
+        if phase is Phase.ROLL_OFF and state.roll_off:
+            missing = [p for p in state.roll_off.players if p not in state.roll_off.rolls]
+            return f"on attend le dé de départage de {', '.join(missing)}"
+        if phase is Phase.CHOUETTES:
+            return f"c'est à {state.roller} de lancer les chouettes"
+        if phase is Phase.CUL and state.current:
+            return f"on attend le cul de {state.current.roller}"
+        if phase is Phase.SIROP_BETS and state.current and state.current.sirotage:
+            return f"on attend le dé siroté de {state.current.sirotage.sirotant}"
+        if phase is Phase.GRELOTTINE_STAKE and state.challenge:
+            return f"on attend la mise de {state.challenge.grelottin}"
+        if phase is Phase.GRELOTTINE_THROW and state.challenge:
+            return f"on attend le lancer de {state.challenge.challenged}"
+        if phase is Phase.SLOUBI and state.sloubi:
+            return f"on attend le Chante-Sloubi de {state.sloubi[0]}"
+        if phase is Phase.SUITE_TIE:
+            return "on attend « Sans fin est la moisissure des bières bretonnes ! »"
+        return "ce n'est pas le moment"

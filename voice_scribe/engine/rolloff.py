@@ -1,0 +1,82 @@
+"""Ties settled by dice, and the opening roll-off.
+
+Seed 000 « Déroulement du jeu »: « Chaque joueur lance un dé, celui qui fait le
+plus petit score commence. Si plusieurs joueurs font le plus petit score, ils
+recommencent pour se départager. » The same mechanism settles the Suite tie
+(« celui qui fait le plus grand score perd les 10 pts », then 20, 30…) and
+simultaneous « Grelottine ! » of equal scores (« le plus petit score l'emporte »).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from voice_scribe.engine.events import EventKind, Reason
+from voice_scribe.engine.state import Phase, RollOff
+
+if TYPE_CHECKING:
+    from voice_scribe.engine.calls import Call
+    from voice_scribe.engine.game import Game
+
+
+class RollOffRules:
+    def _start_roll_off(self: Game, purpose: str, players: list[str], lowest_wins: bool, t: float, stake: int = 0) -> None:
+        state = self.state
+        if state.phase is not Phase.ROLL_OFF:
+            state.resume_phase = state.phase
+        state.roll_off = RollOff(purpose, list(players), lowest_wins, stake=stake)
+        state.phase = Phase.ROLL_OFF
+        self._prompt(Reason.ROLL_TIE_BREAK, players, t, purpose=purpose, stake=stake)
+
+    def _skip_opening(self: Game, call: Call) -> None:
+        """No roll-off was thrown: the table chose its opener, the first to throw."""
+        state = self.state
+        if call.player in state.order:
+            state.turn = state.order.index(call.player)
+            state.order = state.order[state.turn :] + state.order[: state.turn]
+            state.turn = 0
+        state.phase = Phase.CHOUETTES
+
+    def _on_roll(self: Game, call: Call, face: int) -> None:
+        from voice_scribe.engine.game import Rejected
+
+        state = self.state
+        if state.phase is Phase.OPENING and state.roll_off is None:
+            state.roll_off = RollOff("opening", list(state.order), lowest_wins=True)
+            self._prompt(Reason.ROLL_OPENING, state.order, call.t)
+        roll_off = state.roll_off
+        assert roll_off is not None
+        if call.player not in roll_off.players:
+            raise Rejected("not_in_roll_off", f"{call.player} ne participe pas à ce départage")
+        if call.player in roll_off.rolls:
+            raise Rejected("already_rolled", f"{call.player} a déjà lancé son dé ({roll_off.rolls[call.player]})")
+        roll_off.rolls[call.player] = face
+        if len(roll_off.rolls) < len(roll_off.players):
+            return
+        extreme = min(roll_off.rolls.values()) if roll_off.lowest_wins else max(roll_off.rolls.values())
+        tied = [p for p in roll_off.players if roll_off.rolls[p] == extreme]
+        if len(tied) > 1:
+            # « ils recommencent pour se départager » (the Suite: « pour perdre 20 pts, puis 30 pts »)
+            roll_off.players = tied
+            roll_off.rolls = {}
+            if roll_off.purpose == "suite":
+                roll_off.stake += 10
+            self._prompt(Reason.ROLL_TIE_BREAK, tied, call.t, purpose=roll_off.purpose, stake=roll_off.stake)
+            return
+        state.roll_off = None
+        self._roll_off_decided(roll_off, tied[0], call.t)
+
+    def _roll_off_decided(self: Game, roll_off: RollOff, chosen: str, t: float) -> None:
+        state = self.state
+        if roll_off.purpose == "opening":
+            start = state.order.index(chosen)
+            state.order = state.order[start:] + state.order[:start]
+            state.turn = 0
+            self._start_turn(t)
+        elif roll_off.purpose == "suite":
+            state.phase = Phase.REACTION
+            self._add(chosen, -roll_off.stake, Reason.SUITE_TIE_DICE.value, "suite", t)
+            self._end_throw(t)
+        elif roll_off.purpose == "grelottine":
+            state.phase = state.resume_phase or Phase.CHOUETTES
+            self._launch_challenge(chosen, t)

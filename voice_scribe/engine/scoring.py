@@ -1,0 +1,122 @@
+"""Scores, Bévues, eliminations and the end of the game.
+
+Seed 000 « Scores négatifs »: with negative scores, a player at or below
+−343 is out of the game. Without them ([brackets]), a score that would go
+below zero is brought back to zero, and « tant qu'un joueur est à zéro il ne
+peut pas perdre de point (y compris en cas de Bévue) mais fait gagner le même
+nombre de points à tous les autres joueurs ».
+
+Seed 000 « La Bévue »: « Lorsqu'un joueur commet une erreur, il perd 5 pts »
+(10 in seed 001 and in the « Aide de jeu » table: ``Rules.bevue_penalty``).
+
+Seed 000 « Fin du jeu »: 343 points or more wins; when two cross together,
+the higher score wins.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from voice_scribe.engine.events import Event, EventKind, Reason
+from voice_scribe.engine.state import Holding, Phase
+
+if TYPE_CHECKING:
+    from voice_scribe.engine.game import Game
+
+#: [Without negative scores] a Grelottine needs 30 points (seed 000 « La Grelottine »).
+GRELOTTINE_MINIMUM = 30
+
+
+class Scoring:
+    """Mixin of :class:`Game`: every change of score goes through :meth:`_add`."""
+
+    def _add(
+        self: Game,
+        name: str,
+        delta: int,
+        reason: str,
+        rule: str,
+        t: float,
+        **data: Any,
+    ) -> None:
+        if delta == 0:
+            return
+        player = self.state.players[name]
+        if delta < 0 and not self.rules.negative_scores:
+            if player.score == 0:
+                self._emit(
+                    EventKind.SCORE, name, 0, reason, rule, t, score=0, lost=-delta, **data
+                )
+                for other in self.state.active():
+                    if other != name:
+                        self._credit(other, -delta, Reason.ZERO_GAIN.value, rule, t, source=name)
+                return
+            delta = max(delta, -player.score)
+        self._credit(name, delta, reason, rule, t, **data)
+
+    def _credit(self: Game, name: str, delta: int, reason: str, rule: str, t: float, **data: Any) -> None:
+        player = self.state.players[name]
+        player.score += delta
+        self._emit(EventKind.SCORE, name, delta, reason, rule, t, score=player.score, **data)
+        self._after_score_change(name, t)
+
+    def _after_score_change(self: Game, name: str, t: float) -> None:
+        player = self.state.players[name]
+        if (
+            not self.rules.negative_scores
+            and player.score < GRELOTTINE_MINIMUM
+            and player.holds(Holding.GRELOTTINE)
+        ):
+            # [« Si un joueur possédant une Grelottine redescend en dessous de 30 pts, il perd sa Grelottine. »]
+            self._lose(name, Holding.GRELOTTINE, Reason.BELOW_30, t)
+        if self.rules.negative_scores and player.score <= -self.rules.target and not player.eliminated:
+            self._eliminate(name, Reason.BELOW_MINUS_TARGET, t)
+
+    def _eliminate(self: Game, name: str, reason: Reason, t: float) -> None:
+        self.state.players[name].eliminated = True
+        self._emit(EventKind.ELIMINATED, name, None, reason.value, "scores_negatifs", t)
+
+    def _bevue(self: Game, name: str, cause: Reason | str, t: float, **data: Any) -> None:
+        """« un joueur commettant une Bévue perd toujours 5 pts » (``Rules.bevue_penalty``)."""
+        cause = cause.value if isinstance(cause, Reason) else cause
+        self._emit(EventKind.BEVUE, name, None, cause, "bevue", t, **data)
+        self._add(name, -self.rules.bevue_penalty, Reason.BEVUE.value, "bevue", t, cause=cause)
+
+    # ── holdings ──
+    def _gain(self: Game, name: str, holding: Holding, reason: Reason, t: float) -> bool:
+        """Give a holding; « non cumulable »: nothing happens when it is already held."""
+        player = self.state.players[name]
+        if player.holds(holding):
+            return False
+        player.holdings.add(holding)
+        self._emit(EventKind.HOLDING, name, None, holding.value, reason.value, t, gained=True)
+        return True
+
+    def _lose(self: Game, name: str, holding: Holding, reason: Reason, t: float) -> None:
+        player = self.state.players[name]
+        if player.holds(holding):
+            player.holdings.discard(holding)
+            self._emit(EventKind.HOLDING, name, None, holding.value, reason.value, t, gained=False)
+
+    # ── the end ──
+    def _check_end(self: Game, t: float) -> None:
+        state = self.state
+        if state.phase is Phase.OVER:
+            return
+        active = state.active()
+        reached = [n for n in active if state.players[n].score >= self.rules.target]
+        if reached:
+            # « le joueur ayant atteint le plus haut score est déclaré vainqueur »
+            best = max(state.players[n].score for n in reached)
+            winner = next(n for n in reached if state.players[n].score == best)
+        elif len(active) == 1 and len(state.players) > 1:
+            winner = active[0]
+        else:
+            return
+        state.winner = winner
+        state.phase = Phase.OVER
+        state.current = None
+        self._emit(
+            EventKind.WINNER, winner, None, Reason.GAME_OVER.value, "fin_du_jeu", t,
+            score=state.players[winner].score,
+        )

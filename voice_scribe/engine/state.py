@@ -1,0 +1,155 @@
+"""The state of a game: players, scores, holdings, whose turn, what is pending.
+
+The state is mutated only by :class:`voice_scribe.engine.game.Game` while it
+folds calls; everything else reads it or its :meth:`GameState.snapshot`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+from voice_scribe.engine.dice import Combination, Throw
+
+
+class Holding(str, Enum):
+    """What a player holds and can spend later (« non cumulable » unless said)."""
+
+    GRELOTTINE = "grelottine"
+    CIVET = "civet"
+    PASSE_GRELOT = "passe_grelot"
+    RIGODON = "rigodon"
+    JARRET = "jarret"
+    FLAN = "flan"
+    CIVET_FILOCHE = "civet_filoche"
+
+
+class Phase(str, Enum):
+    OPENING = "opening"  # the opening roll-off: each player throws one die
+    CHOUETTES = "chouettes"  # between turns: the roller is to throw his chouettes
+    CUL = "cul"  # chouettes thrown, the cul is awaited
+    REACTION = "reaction"  # the cul has fallen: the reaction window is open
+    SIROP_BETS = "sirop_bets"  # « Je sirote ! »: bets until the sirop die falls
+    SUITE_TIE = "suite_tie"  # tied last « Grelotte » shouters: « Sans fin… »
+    ROLL_OFF = "roll_off"  # a tie settled by dice
+    GRELOTTINE_STAKE = "grelottine_stake"  # a challenge is launched: combination and stake awaited
+    GRELOTTINE_THROW = "grelottine_throw"  # the challenged throws (two throws at most)
+    SLOUBI = "sloubi"  # a newcomer is to sing (or refuse)
+    OVER = "over"
+
+
+@dataclass
+class Player:
+    name: str
+    score: int = 0
+    holdings: set[Holding] = field(default_factory=set)
+    eliminated: bool = False
+
+    def holds(self, holding: Holding) -> bool:
+        return holding in self.holdings
+
+
+@dataclass
+class Sirotage:
+    """« Je sirote ! »: one die is thrown again to make a Cul de chouette."""
+
+    sirotant: str
+    face: int  # the Chouette's face: the Cul de chouette aimed at
+    opened_at: float
+    bets: dict[str, int | None] = field(default_factory=dict)  # player → face bet, None = Couche/File-Sirop
+    die: int | None = None
+
+
+@dataclass
+class Challenge:
+    """A Grelottine challenge (seed 000 « La Grelottine »)."""
+
+    grelottin: str
+    challenged: str
+    launched_at: float
+    scores_at_launch: dict[str, int]
+    combination: str | None = None
+    stake: int | None = None
+    max_stake: bool = False
+    throws: int = 0
+    decided: bool = False
+    succeeded: bool = False
+    civet: tuple[str, int, str] | None = None  # « avant de commencer un défi Grelottine »
+
+
+@dataclass
+class ThrowContext:
+    """One throw and everything said about it until its reaction window closes."""
+
+    roller: str
+    started_at: float
+    chouettes: tuple[int, int] | None = None
+    throw: Throw | None = None
+    combination: Combination | None = None
+    opened_at: float | None = None  # when the reaction window opened (the cul fell)
+    shouts: dict[str, list[tuple[str, float]]] = field(default_factory=dict)  # call kind → (player, t)
+    civet: tuple[str, int, str] | None = None  # (player, stake, combination)
+    sirotage: Sirotage | None = None
+    sirop_done: bool = False
+    chouette_due: bool = False  # the roller's Chouette points wait for the window (he may sirote)
+    challenge: Challenge | None = None  # a Grelottine throw
+    settled: bool = False
+
+    def shout(self, kind: str, player: str, t: float) -> None:
+        self.shouts.setdefault(kind, []).append((player, t))
+
+    def shouters(self, kind: str) -> list[tuple[str, float]]:
+        return self.shouts.get(kind, [])
+
+
+@dataclass
+class RollOff:
+    """A tie settled by each concerned player throwing one die."""
+
+    purpose: str  # "opening", "suite", "grelottine"
+    players: list[str]
+    lowest_wins: bool
+    rolls: dict[str, int] = field(default_factory=dict)
+    stake: int = 0  # the Suite tie-break escalates: 10, 20, 30…
+
+
+@dataclass
+class GameState:
+    players: dict[str, Player]
+    order: list[str]  # turn order (seat order rotated so the opener is first)
+    turn: int = 0  # index in ``order`` of the roller
+    rounds: int = 0  # rounds completed
+    phase: Phase = Phase.OPENING
+    current: ThrowContext | None = None
+    roll_off: RollOff | None = None
+    resume_phase: Phase | None = None  # where a roll-off or a challenge returns to
+    challenge: Challenge | None = None
+    grelottine_calls: dict[str, tuple[str, float]] = field(default_factory=dict)  # grelottin → (target, t)
+    suite_tied: list[str] = field(default_factory=list)
+    suite_tie_opened_at: float | None = None
+    sirop_winners: set[str] = field(default_factory=set)  # must shout « Sirop gagnant ! » before the next throw
+    sloubi: tuple[str, int] | None = None  # (newcomer, sloubi value)
+    winner: str | None = None
+    throws: int = 0
+    clock: float = 0.0
+
+    @property
+    def roller(self) -> str:
+        return self.order[self.turn]
+
+    def active(self) -> list[str]:
+        return [name for name in self.order if not self.players[name].eliminated]
+
+    def snapshot(self) -> dict[str, Any]:
+        """A plain, comparable picture of the state (used by tests and the CLI)."""
+        return {
+            "scores": {n: p.score for n, p in self.players.items()},
+            "holdings": {n: sorted(h.value for h in p.holdings) for n, p in self.players.items()},
+            "eliminated": sorted(n for n, p in self.players.items() if p.eliminated),
+            "order": list(self.order),
+            "turn": self.roller if self.order else None,
+            "rounds": self.rounds,
+            "phase": self.phase.value,
+            "winner": self.winner,
+        }

@@ -1,0 +1,70 @@
+"""Replaying a game from a log: typed calls (``--calls``), a text transcript
+(``--transcript``) or a recording (``--audio``) all end as a list of
+:class:`Call` folded by one :class:`Session`.
+
+A call log is JSON lines, one call per line, in time order::
+
+    {"t": 1.0, "player": "Karadoc", "kind": "chouettes", "dice": [3, 4]}
+    {"t": 2.1, "player": "Karadoc", "kind": "cul", "dice": [4]}
+    {"t": 9.7, "player": "Perceval", "kind": "civet", "number": 50, "combination": "chouette"}
+
+Blank lines and lines starting with ``#`` are skipped.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from voice_scribe.engine import Call, Event, Rules
+from voice_scribe.session import Session
+
+
+class LogError(ValueError):
+    """A log that cannot be replayed; the message is French and names the line."""
+
+
+def load_call_log(path: str | Path) -> list[Call]:
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise LogError(f"fichier introuvable : {path}") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise LogError(f"fichier illisible : {path} ({exc})") from None
+    calls: list[Call] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        try:
+            data = json.loads(line)
+        except json.JSONDecodeError:
+            raise LogError(f"{path}, ligne {number} : JSON invalide") from None
+        if not isinstance(data, dict):
+            raise LogError(f"{path}, ligne {number} : une annonce doit être un objet JSON")
+        try:
+            calls.append(Call.from_json(data))
+        except ValueError as exc:
+            raise LogError(f"{path}, ligne {number} : {exc}") from None
+    return calls
+
+
+def replay(
+    players: list[str],
+    calls: Iterable[Call],
+    rules: Rules | None = None,
+    journal_path: str | Path | None = None,
+) -> tuple[Session, list[Event]]:
+    """Fold the calls into a new session; the log's end closes any open window."""
+    session = Session.new(players, rules, journal_path)
+    events = session.hear_all(sorted(calls, key=lambda c: c.t))
+    events.extend(session.finish())
+    return session, events
+
+
+def result_json(session: Session, events: list[Event]) -> dict[str, Any]:
+    out = session.result()
+    out["events"] = [e.to_json() for e in events]
+    return out

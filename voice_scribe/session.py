@@ -1,0 +1,148 @@
+"""A session: a game, its journal, undo and resume.
+
+The state is a fold over the journal's ``call``, ``undo`` and ``finish``
+records: :meth:`Session.undo` appends an ``undo`` record and folds again, so
+« Annule ! » restores exactly the state before the undone call, and a journal
+replayed after a crash rebuilds the same game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from voice_scribe.engine import Call, Event, EventKind, Rules
+from voice_scribe.engine.game import Game
+from voice_scribe.engine.state import GameState
+from voice_scribe.journal import Journal, JournalError, read_journal
+
+
+class Session:
+    def __init__(self, players: list[str], rules: Rules | None = None, journal: Journal | None = None) -> None:
+        self.players = list(players)
+        self.rules = rules or Rules()
+        self.journal = journal
+        self.game = Game(self.players, self.rules)
+        self._records: list[dict[str, Any]] = []  # call / undo / finish records, in order
+        self._seq = 0
+        self._decisions: dict[int, bool] = {}  # call seq → did it decide anything (not only rejected)
+        self.last_events: list[Event] = []
+
+    # ── creating and resuming ──
+    @classmethod
+    def new(cls, players: list[str], rules: Rules | None = None, journal_path: str | Path | None = None) -> Session:
+        rules = rules or Rules()
+        Game(players, rules)  # validates the roster before a journal is written
+        journal = Journal.create(journal_path, list(players), rules.to_dict()) if journal_path else None
+        return cls(players, rules, journal)
+
+    @classmethod
+    def resume(cls, journal_path: str | Path) -> tuple[Session, list[str]]:
+        """Continue an interrupted game; returns the session and the warnings."""
+        contents = read_journal(journal_path, repair=True)
+        header = contents.header
+        try:
+            rules = Rules.from_dict(header.get("rules", {}))
+            players = list(header["players"])
+        except (KeyError, ValueError, TypeError) as exc:
+            raise JournalError(f"en-tête de journal invalide : {exc}") from None
+        session = cls(players, rules, None)
+        for record in contents.records:
+            if record.get("type") in ("call", "undo", "finish"):
+                session._records.append(record)
+                session._seq = max(session._seq, int(record.get("seq", 0)))
+        session._refold()
+        session.journal = Journal.reopen(journal_path)
+        return session, contents.warnings
+
+    # ── playing ──
+    def hear(self, call: Call) -> list[Event]:
+        self._seq += 1
+        record = {"type": "call", "seq": self._seq, "call": call.to_json()}
+        self._records.append(record)
+        self._write(record)
+        events = self.game.apply(call)
+        self._decisions[self._seq] = any(e.kind is not EventKind.REJECTED for e in events)
+        self._write({"type": "decision", "seq": self._seq, "events": [e.to_json() for e in events]})
+        self.last_events = events
+        return events
+
+    def hear_all(self, calls: Iterable[Call]) -> list[Event]:
+        events: list[Event] = []
+        for call in calls:
+            events.extend(self.hear(call))
+        return events
+
+    def note_heard(self, utterance: dict[str, Any], outcome: dict[str, Any]) -> None:
+        """Keep what was heard (understood or not) in the journal's audit trail."""
+        self._write({"type": "heard", "utterance": utterance, "outcome": outcome})
+
+    def finish(self, t: float | None = None) -> list[Event]:
+        at = self.game.state.clock if t is None else t
+        self._seq += 1
+        record = {"type": "finish", "seq": self._seq, "t": at}
+        self._records.append(record)
+        self._write(record)
+        events = self.game.finish(at)
+        self._write({"type": "decision", "seq": self._seq, "events": [e.to_json() for e in events]})
+        return events
+
+    def undo(self, t: float | None = None) -> list[Event]:
+        """« Annule ! »: take back the last call that decided something."""
+        undone = self._undone()
+        target = None
+        for record in reversed(self._records):
+            if record["type"] == "call" and record["seq"] not in undone and self._decided(record["seq"]):
+                target = record
+                break
+        if target is None:
+            return [Event(EventKind.REJECTED, None, None, "nothing_to_undo", "", t, {"message": "rien à annuler"})]
+        self._seq += 1
+        record = {"type": "undo", "seq": self._seq, "undoes": target["seq"], "t": t}
+        self._records.append(record)
+        self._write(record)
+        self._refold()
+        event = Event(EventKind.UNDONE, target["call"].get("player"), None, target["call"]["kind"], "", t,
+                      {"call": target["call"]})
+        self._write({"type": "decision", "seq": self._seq, "events": [event.to_json()]})
+        return [event]
+
+    # ── reading ──
+    @property
+    def state(self) -> GameState:
+        return self.game.state
+
+    def result(self) -> dict[str, Any]:
+        state = self.game.state
+        return {
+            "scores": self.game.scores,
+            "winner": state.winner,
+            "eliminated": [n for n in state.players if state.players[n].eliminated],
+        }
+
+    def close(self) -> None:
+        if self.journal:
+            self.journal.close()
+
+    # ── the fold ──
+    def _undone(self) -> set[int]:
+        return {r["undoes"] for r in self._records if r["type"] == "undo"}
+
+    def _decided(self, seq: int) -> bool:
+        return self._decisions.get(seq, False)
+
+    def _refold(self) -> None:
+        self.game = Game(self.players, self.rules)
+        self._decisions = {}
+        undone = self._undone()
+        for record in self._records:
+            if record["type"] == "call" and record["seq"] not in undone:
+                events = self.game.apply(Call.from_json(record["call"]))
+                self._decisions[record["seq"]] = any(e.kind is not EventKind.REJECTED for e in events)
+            elif record["type"] == "finish":
+                self.game.finish(record.get("t"))
+
+    def _write(self, record: dict[str, Any]) -> None:
+        if self.journal:
+            self.journal.append(record)

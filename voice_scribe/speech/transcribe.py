@@ -1,0 +1,125 @@
+"""File → utterances: energy segmentation, attribution, then Vosk per segment.
+
+This is what ``voice-scribe replay --audio`` and ``voice-scribe segments``
+call. Without a model, utterances carry onsets, attribution and loudness but
+an empty text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from voice_scribe.audio.errors import AudioError
+from voice_scribe.audio.segment import Segment, SegmenterConfig, attribute, segment_audio
+from voice_scribe.audio.sources import MODEL_RATE, FileSource, to_int16
+from voice_scribe.speech.recognizer import ChannelRecognizer, Grammar, build_grammar, load_model
+from voice_scribe.speech.utterance import Utterance, Word
+
+#: A loudness ratio with no coherent rival at all is reported as this.
+MAX_RATIO = 1000.0
+
+
+@dataclass(frozen=True)
+class HearingConfig:
+    rate: int = MODEL_RATE
+    segmenter: SegmenterConfig = field(default_factory=SegmenterConfig)
+    pad_before_s: float = 0.3
+    pad_after_s: float = 0.6
+    chunk_s: float = 0.2
+
+
+def parse_channels(spec: str | None) -> list[str] | None:
+    """``"Karadoc,Perceval"`` → names; empty names allowed for unused mics."""
+    if spec is None:
+        return None
+    return [name.strip() for name in spec.split(",")]
+
+
+def decode_segment(rec: ChannelRecognizer, audio: np.ndarray, seg: Segment, cfg: HearingConfig) -> list[Word]:
+    """Words Vosk hears in one segment of one channel (padded), session clock."""
+    a = max(0, int((seg.start - cfg.pad_before_s) * cfg.rate))
+    b = min(len(audio), int((seg.end + cfg.pad_after_s) * cfg.rate))
+    samples = to_int16(audio[a:b, seg.channel])
+    step = max(1, int(cfg.chunk_s * cfg.rate))
+    utts: list[Utterance] = []
+    for i in range(0, len(samples), step):
+        utts.extend(rec.feed(samples[i : i + step], a + i))
+    utts.extend(rec.flush())
+    return [w for u in utts for w in u.words]
+
+
+def to_utterance(seg: Segment, players: Sequence[str] | None, words: Sequence[Word] = ()) -> Utterance:
+    ratio = seg.loudness_ratio
+    if ratio is not None:
+        ratio = min(ratio, MAX_RATIO)
+    return Utterance(
+        t=seg.start,
+        text=" ".join(w.word for w in words),
+        speaker=attribute(seg, players),
+        end=seg.end,
+        words=tuple(words),
+        channel=seg.channel,
+        loudness_ratio=ratio,
+        ambiguous=seg.ambiguous,
+        energy_onset=seg.start,
+    )
+
+
+def hear(
+    audio: np.ndarray,
+    players: Sequence[str] | None = None,
+    model: Any | None = None,
+    grammar: Grammar | None = None,
+    cfg: HearingConfig | None = None,
+) -> list[Utterance]:
+    """Utterances of a (samples, channels) float block at ``cfg.rate``, time-ordered."""
+    cfg = cfg or HearingConfig()
+    if audio.ndim == 1:
+        audio = audio[:, None]
+    if players is not None and len(players) != audio.shape[1]:
+        raise AudioError(
+            f"l'enregistrement a {audio.shape[1]} canal(aux) mais {len(players)} joueur(s) ont été "
+            f"donnés à --channels ({', '.join(p or '—' for p in players)})."
+        )
+    segments = segment_audio(audio, cfg.rate, cfg.segmenter)
+    recognizers: dict[int, ChannelRecognizer] = {}
+    out = []
+    for seg in segments:
+        words: list[Word] = []
+        if model is not None:
+            rec = recognizers.get(seg.channel)
+            if rec is None:
+                rec = recognizers[seg.channel] = ChannelRecognizer(model, cfg.rate, grammar, channel=seg.channel)
+            words = decode_segment(rec, audio, seg, cfg)
+        out.append(to_utterance(seg, players, words))
+    out.sort(key=lambda u: (u.t, u.channel or 0))
+    return out
+
+
+def transcribe_file(
+    path: str | Path,
+    channels: list[str] | None,
+    model_path: str | Path | None,
+    grammar: list[str] | None,
+    *,
+    model: Any | None = None,
+    cfg: HearingConfig | None = None,
+) -> list[Utterance]:
+    """Utterances heard in a recording, time-ordered.
+
+    ``channels`` names the player at each microphone (``None``: speakers are
+    left to the understanding layer). ``model_path`` (or an already loaded
+    ``model``) enables recognition, with ``grammar`` as the phrase list when
+    given (validated first; phrases the model cannot say are dropped).
+    """
+    cfg = cfg or HearingConfig()
+    audio = FileSource(path, rate=cfg.rate).read_all()
+    if model is None and model_path is not None:
+        model = load_model(model_path)
+    checked = build_grammar(grammar, model) if (grammar is not None and model is not None) else None
+    return hear(audio, channels, model, checked, cfg)

@@ -1,0 +1,97 @@
+"""French number words: which words make numbers, their value (text2num), dice, spelling.
+
+>>> parse_number(["trois", "cent", "quarante", "trois"])
+343
+>>> parse_number(["trois", "quatre"]) is None
+True
+>>> die_faces(["trois", "quatre", "quatre"])
+(3, 4, 4)
+>>> spell(343)
+'trois cent quarante trois'
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from text_to_num import text2num
+
+#: Die faces as spoken (accent-free tokens).
+DIE_WORDS: dict[str, int] = {"un": 1, "une": 1, "deux": 2, "trois": 3, "quatre": 4, "cinq": 5, "six": 6}
+
+_UNITS = (
+    "zero un deux trois quatre cinq six sept huit neuf dix onze douze treize quatorze quinze seize"
+).split()
+_TENS = {20: "vingt", 30: "trente", 40: "quarante", 50: "cinquante", 60: "soixante"}
+
+#: Every word that can be part of a number (after :func:`normalize.tokens`).
+NUMBER_WORDS: frozenset[str] = frozenset(
+    _UNITS + ["une", "vingt", "vingts", "trente", "quarante", "cinquante", "soixante", "cent", "cents", "mille"]
+)
+#: Words that continue a number only inside it (« vingt et un »).
+NUMBER_GLUE = frozenset({"et"})
+
+
+def is_number_token(word: str) -> bool:
+    return word in NUMBER_WORDS or word.isdigit()
+
+
+@lru_cache(maxsize=4096)
+def _parse(words: tuple[str, ...]) -> int | None:
+    if len(words) == 1 and words[0].isdigit():
+        return int(words[0])
+    if words == ("zero",):
+        return 0
+    if any(w.isdigit() for w in words):
+        return None
+    if words[0] == "et" or words[-1] == "et":
+        return None
+    try:
+        value = text2num(" ".join(words), "fr")
+    except ValueError:
+        return None
+    return value if isinstance(value, int) else None
+
+
+def parse_number(words: list[str] | tuple[str, ...]) -> int | None:
+    """The value of number words, or None when they are not one French number."""
+    return _parse(tuple(words)) if words else None
+
+
+def die_faces(words: list[str] | tuple[str, ...]) -> tuple[int, ...] | None:
+    """Faces named one word each (« trois quatre quatre »), or None."""
+    faces = []
+    for w in words:
+        if w in DIE_WORDS:
+            faces.append(DIE_WORDS[w])
+        elif w.isdigit() and len(w) == 1 and 1 <= int(w) <= 6:
+            faces.append(int(w))
+        else:
+            return None
+    return tuple(faces)
+
+
+def spell(n: int) -> str:
+    """French words for 0 ≤ n ≤ 999, space-separated, as an ASR writes them."""
+    if not 0 <= n <= 999:
+        raise ValueError(f"out of range: {n}")
+    if n < 17:
+        return _UNITS[n]
+    if n < 20:
+        return "dix " + _UNITS[n - 10]
+    if n < 100:
+        tens, unit = divmod(n, 10)
+        if tens in (7, 9):
+            base = "soixante" if tens == 7 else "quatre vingt"
+            rest = n - (60 if tens == 7 else 80)
+            joiner = " et " if rest == 11 and tens == 7 else " "
+            return base + joiner + spell(rest)
+        base = "quatre vingt" if tens == 8 else _TENS[tens * 10]
+        if unit == 0:
+            return "quatre vingts" if tens == 8 else base
+        if unit == 1 and tens != 8:
+            return base + " et un"
+        return base + " " + _UNITS[unit]
+    hundreds, rest = divmod(n, 100)
+    head = "cent" if hundreds == 1 else _UNITS[hundreds] + (" cents" if rest == 0 else " cent")
+    return head if rest == 0 else head + " " + spell(rest)
