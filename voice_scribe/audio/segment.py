@@ -52,6 +52,8 @@ class SegmenterConfig:
     #: loudness ratio (amplitude) under which two channels are undecided
     ratio_threshold: float = 1.25
     max_lag_ms: float = 10.0
+    #: subtract each channel's estimated leak (gain + delay) at signal level
+    cancel_leaks: bool = True
     #: window from the onset used for the coherence ratio (s)
     ratio_window_s: float = 1.0
 
@@ -123,6 +125,41 @@ def leak_power(power: np.ndarray, cfg: SegmenterConfig, noise: np.ndarray) -> np
 def own_power(power: np.ndarray, leak: np.ndarray, cfg: SegmenterConfig) -> np.ndarray:
     """Power left on each channel once the others' leak (with margin) is subtracted."""
     return np.maximum(power - leak * 10 ** (cfg.crosstalk_margin_db / 10), 0.0)
+
+
+def cancel_leaks(audio: np.ndarray, power: np.ndarray, noise: np.ndarray, frame: int, max_lag: int) -> np.ndarray:
+    """Subtract from each channel the others' signals at the estimated gain and delay.
+
+    For each pair (c, d), gain and delay come from the cross-correlation of c
+    with d over frames where d clearly dominates. A first-order canceller: a
+    real room's leak is a filter (reverb), of which this removes the direct
+    path; the power-domain margin handles the rest.
+    """
+    channels = audio.shape[1]
+    out = audio.astype(np.float32, copy=True)
+    for d in range(channels):
+        others = np.delete(power, d, axis=1)
+        dominant = (power[:, d] > noise[d] * 1e3) & (power[:, d] > 8 * others.max(axis=1, initial=0.0))
+        if dominant.sum() < 20:
+            continue
+        idx = (np.flatnonzero(dominant)[:, None] * frame + np.arange(frame)).ravel()
+        idx = idx[idx < len(audio)]
+        xd = audio[idx, d].astype(np.float64)
+        ed = float(xd @ xd)
+        for c in range(channels):
+            if c == d:
+                continue
+            xc = audio[idx, c].astype(np.float64)
+            best_lag, best = 0, 0.0
+            for lag in range(0, max_lag + 1):  # c hears d later, never earlier
+                v = float(xc[lag:] @ xd[: len(xd) - lag]) if lag else float(xc @ xd)
+                if abs(v) > abs(best):
+                    best_lag, best = lag, v
+            gain = best / ed
+            shifted = np.zeros(len(audio), np.float32)
+            shifted[best_lag:] = audio[: len(audio) - best_lag, d] if best_lag else audio[:, d]
+            out[:, c] -= np.float32(gain) * shifted
+    return out
 
 
 def _runs(mask: np.ndarray) -> list[tuple[int, int]]:
@@ -216,6 +253,9 @@ def segment_audio(audio: np.ndarray, rate: int, cfg: SegmenterConfig | None = No
     frame = max(1, int(round(cfg.frame_ms * rate / 1000)))
     power = frame_power(audio, frame)
     noise = noise_floor(power)
+    if audio.shape[1] > 1 and cfg.cancel_leaks:
+        cleaned = cancel_leaks(audio, power, noise, frame, int(cfg.max_lag_ms * rate / 1000))
+        power = frame_power(cleaned, frame)
     leak = leak_power(power, cfg, noise)
     q = own_power(power, leak, cfg)
     segments = []

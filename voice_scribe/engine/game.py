@@ -241,7 +241,7 @@ class Game(
             self._close_suite_tie(call.t)
         if state.phase is Phase.OVER:
             return
-        if state.phase is Phase.OPENING:
+        if state.phase is Phase.CHOUETTES and state.throws == 0 and state.current is None:
             self._skip_opening(call)
         if state.phase is Phase.GRELOTTINE_THROW:
             self._begin_challenge_throw(call)
@@ -266,6 +266,8 @@ class Game(
     def _on_de(self, call: Call) -> None:
         (face,) = self._dice(call, 1)
         state = self.state
+        if state.phase is Phase.CHOUETTES and state.throws == 0 and state.current is None and state.roll_off is None:
+            state.phase = Phase.OPENING  # a die before the first throw: the opening roll-off
         if state.phase in (Phase.OPENING, Phase.ROLL_OFF):
             self._on_roll(call, face)
         elif state.phase is Phase.SIROP_BETS:

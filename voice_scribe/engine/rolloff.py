@@ -31,7 +31,8 @@ class RollOffRules:
     def _skip_opening(self: Game, call: Call) -> None:
         """No roll-off was thrown: the table chose its opener, the first to throw."""
         state = self.state
-        if call.player in state.order:
+        state.roll_off = None
+        if call.player in state.order and not state.players[call.player].eliminated:
             state.turn = state.order.index(call.player)
             state.order = state.order[state.turn :] + state.order[: state.turn]
             state.turn = 0

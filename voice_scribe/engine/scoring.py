@@ -73,8 +73,12 @@ class Scoring:
             self._eliminate(name, Reason.BELOW_MINUS_TARGET, t)
 
     def _eliminate(self: Game, name: str, reason: Reason, t: float) -> None:
-        self.state.players[name].eliminated = True
+        state = self.state
+        state.players[name].eliminated = True
         self._emit(EventKind.ELIMINATED, name, None, reason.value, "scores_negatifs", t)
+        waiting_for_him = state.phase is Phase.CHOUETTES and state.roller == name
+        if waiting_for_him and len(state.active()) > 1 and (state.current is None or state.current.throw is None):
+            self._next_turn(t)
 
     def _bevue(self: Game, name: str, cause: Reason | str, t: float, **data: Any) -> None:
         """« un joueur commettant une Bévue perd toujours 5 pts » (``Rules.bevue_penalty``)."""

@@ -120,7 +120,7 @@ class GameState:
     order: list[str]  # turn order (seat order rotated so the opener is first)
     turn: int = 0  # index in ``order`` of the roller
     rounds: int = 0  # rounds completed
-    phase: Phase = Phase.OPENING
+    phase: Phase = Phase.CHOUETTES
     current: ThrowContext | None = None
     roll_off: RollOff | None = None
     resume_phase: Phase | None = None  # where a roll-off or a challenge returns to
