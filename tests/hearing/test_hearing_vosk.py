@@ -53,10 +53,12 @@ def test_grammar_mode_hears_the_numbers(ko_model, ko_speech) -> None:  # noqa: A
 def test_prepended_silence_shifts_word_times_on_the_session_clock(ko_model, ko_speech) -> None:  # noqa: ANN001
     _, one = _recognize(ko_model, _with_silence(ko_speech, 1.0))
     _, two = _recognize(ko_model, _with_silence(ko_speech, 2.0))
-    w1 = [w for u in one for w in u.words]
-    w2 = [w for u in two for w in u.words]
-    assert [w.word for w in w1] == [w.word for w in w2]
-    shift = np.median([b.start - a.start for a, b in zip(w1, w2, strict=True)])
+    # Vosk is not bit-for-bit deterministic: compare each word's last occurrence
+    last1 = {w.word: w.start for u in one for w in u.words}
+    last2 = {w.word: w.start for u in two for w in u.words}
+    common = sorted(set(last1) & set(last2))
+    assert len(common) >= 2
+    shift = np.median([last2[w] - last1[w] for w in common])
     assert shift == pytest.approx(1.0, abs=0.15)
 
 
@@ -64,8 +66,11 @@ def test_feeding_at_a_session_offset_moves_words_by_that_offset(ko_model, ko_spe
     audio = _with_silence(ko_speech, 0.5)
     _, at0 = _recognize(ko_model, audio, start=0)
     _, at10 = _recognize(ko_model, audio, start=10 * RATE)
-    for a, b in zip(at0, at10, strict=True):
-        assert b.t - a.t == pytest.approx(10.0, abs=1e-6)
+    last0 = {w.word: w.start for u in at0 for w in u.words}
+    last10 = {w.word: w.start for u in at10 for w in u.words}
+    common = set(last0) & set(last10)
+    assert len(common) >= 2
+    assert np.median([last10[w] - last0[w] for w in common]) == pytest.approx(10.0, abs=0.1)
 
 
 def test_segments_fed_with_gaps_keep_the_session_clock(ko_model, ko_speech) -> None:  # noqa: ANN001
@@ -79,7 +84,7 @@ def test_segments_fed_with_gaps_keep_the_session_clock(ko_model, ko_speech) -> N
             utts += rec.feed(audio[i : i + 3200], start + i)
         utts += rec.flush()
         assert utts
-        firsts.append(utts[0].t - start / RATE)
+        firsts.append([w.start - start / RATE for u in utts for w in u.words if w.word == "셋"][-1])
     assert firsts[1] == pytest.approx(firsts[0], abs=0.1)
 
 
@@ -88,8 +93,8 @@ def test_first_partial_word_is_reported(ko_model, ko_speech) -> None:  # noqa: A
     samples = to_int16(_with_silence(ko_speech, 1.0, 0.0))
     for i in range(0, len(samples), 1600):
         rec.feed(samples[i : i + 1600], i)
-    assert rec.first_partial is not None
-    assert 0.5 < rec.first_partial < 2.0
+    assert rec.partial_onsets
+    assert 0.5 < rec.partial_onsets[0] < 2.0
 
 
 def test_empty_or_invalid_grammars_never_reach_vosk(ko_model) -> None:  # noqa: ANN001
@@ -127,13 +132,15 @@ def test_transcribe_file_with_the_model(ko_model, ko_speech, tmp_path: Path) -> 
     path = tmp_path / "ko.wav"
     sf.write(path, soxr.resample(stereo.astype(np.float32), RATE, 44100), 44100, subtype="PCM_16")
     utts = transcribe_file(path, ["Karadoc", "Perceval"], None, NUMBERS, model=ko_model)
-    assert len(utts) == 1
-    u = utts[0]
-    assert u.speaker == "Perceval" and u.channel == 1
-    assert u.energy_onset == pytest.approx(1.5 + 0.0, abs=0.1)
-    assert u.words and {w.word for w in u.words} <= VOCAB
-    assert u.text == " ".join(w.word for w in u.words)
-    assert u.onset == u.energy_onset
+    assert utts  # the slow "하나, 둘, 셋" may be split at its pauses
+    assert all(u.speaker == "Perceval" and u.channel == 1 and not u.ambiguous for u in utts)
+    assert utts[0].energy_onset == pytest.approx(1.5, abs=0.1)
+    words = [w for u in utts for w in u.words]
+    assert len(words) >= 2 and {w.word for w in words} <= VOCAB
+    for u in utts:
+        assert u.text == " ".join(w.word for w in u.words)
+        assert u.onset == u.energy_onset
+        assert all(u.t - 0.35 <= w.start and w.end <= u.end + 0.65 for w in u.words)
 
 
 def test_load_model_errors_are_french(tmp_path: Path) -> None:

@@ -265,9 +265,9 @@ def segment_audio(audio: np.ndarray, rate: int, cfg: SegmenterConfig | None = No
             segments.append(
                 Segment(
                     channel=c,
-                    start=a * frame / rate,
-                    end=min(b * frame, len(audio)) / rate,
-                    peak_dbfs=10 * np.log10(peak + _EPS),
+                    start=float(a * frame / rate),
+                    end=float(min(b * frame, len(audio)) / rate),
+                    peak_dbfs=float(10 * np.log10(peak + _EPS)),
                 )
             )
     segments.sort(key=lambda s: (s.start, s.channel))

@@ -18,6 +18,7 @@ import tomllib
 import urllib.error
 import urllib.request
 import zipfile
+import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -183,7 +184,7 @@ def check_archive(archive: Path) -> None:
     try:
         with zipfile.ZipFile(archive) as z:
             bad = z.testzip()
-    except (zipfile.BadZipFile, OSError, EOFError) as exc:
+    except (zipfile.BadZipFile, OSError, EOFError, zlib.error) as exc:
         raise ModelFetchError(f"archive corrompue ou tronquée : {archive.name} ({exc})") from None
     if bad is not None:
         raise ModelFetchError(f"archive corrompue : {archive.name} (membre abîmé : {bad})")

@@ -141,7 +141,10 @@ class ChannelRecognizer:
     _fed: int = field(default=0, init=False)
     _anchors_vosk: list[int] = field(default_factory=list, init=False, repr=False)
     _anchors_session: list[int] = field(default_factory=list, init=False, repr=False)
+    #: session time of the first word of the current utterance's first partial
     first_partial: float | None = field(default=None, init=False)
+    #: the first-partial times of every utterance so far
+    partial_onsets: list[float] = field(default_factory=list, init=False)
 
     def __post_init__(self) -> None:
         vosk = _vosk()
@@ -174,6 +177,7 @@ class ChannelRecognizer:
             words = parse_result(self._rec.PartialResult(), "partial_result")
             if words:
                 self.first_partial = self.session_time(float(words[0]["start"]))
+                self.partial_onsets.append(self.first_partial)
         return []
 
     def flush(self) -> list[Utterance]:
