@@ -87,8 +87,8 @@ class Mute:
         for a, b in self.spans():
             if b <= t0 or a >= t1:
                 continue
-            i = max(0, int(np.floor((a - t0) * frame.rate)))
-            j = n if b == float("inf") else min(n, int(np.ceil((b - t0) * frame.rate)))
+            i = max(0, int(round((a - t0) * frame.rate)))
+            j = n if b == float("inf") else min(n, int(round((b - t0) * frame.rate)))
             out[i:j] = True
         return out
 

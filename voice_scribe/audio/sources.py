@@ -104,6 +104,8 @@ class FileSource:
     def __post_init__(self) -> None:
         import soundfile as sf
 
+        if isinstance(self.path, str | Path) and not Path(self.path).is_file():
+            raise AudioError(f"fichier audio introuvable : {self.path}")
         try:
             info = sf.info(self.path) if not hasattr(self.path, "read") else None
         except (sf.LibsndfileError, RuntimeError) as exc:

@@ -49,6 +49,10 @@ class CivetRules:
         if call.number is None or call.combination is None:
             raise Rejected("incomplete", "Civet de combien, et sur quelle combinaison ?")
         state = self.state
+        if state.phase is Phase.REACTION and self._upcoming_roller() == call.player:
+            self._close_reaction(call.t)  # his turn begins: the previous throw's window closes
+            if state.phase is Phase.OVER:
+                return
         player = state.players[call.player]
         challenge = state.challenge
         before_own_throw = state.phase is Phase.CHOUETTES and call.player == state.roller

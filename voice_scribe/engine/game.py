@@ -211,6 +211,17 @@ class Game(
                 break
         self._start_turn(t)
 
+    def _upcoming_roller(self) -> str:
+        """Who throws next once the open reaction window closes."""
+        state = self.state
+        if state.current is not None and state.current.challenge is not None:
+            return state.roller  # after a challenge, the interrupted turn resumes
+        for step in range(1, len(state.order) + 1):
+            name = state.order[(state.turn + step) % len(state.order)]
+            if not state.players[name].eliminated:
+                return name
+        return state.roller
+
     def _expect_roller(self, call: Call, roller: str) -> bool:
         """« un joueur lançant les dés alors que ce n'est pas son tour » is a Bévue."""
         if call.player != roller:

@@ -42,6 +42,8 @@ from voice_scribe.understand.numbers import DIE_WORDS, NUMBER_WORDS, die_faces, 
 from voice_scribe.understand.roster import Roster
 
 INF = float("inf")
+#: Hesitations: dropped before matching (a tiny cost each).
+DISFLUENCIES = frozenset({"euh", "heu", "hum", "hein", "ben", "bah", "bon", "alors", "oh", "ah", "eh", "mmh"})
 #: Player name used when neither the audio side nor a spoken name tells who spoke.
 UNKNOWN_SPEAKER = "?"
 
@@ -50,6 +52,7 @@ UNKNOWN_SPEAKER = "?"
 class Thresholds:
     accept: float = 0.30  # best cost must be at most this
     margin: float = 0.12  # … and the runner-up (another meaning) this much worse
+    margin_raw: float = 0.45  # … or worse by this much unnormalised edit weight (about one word)
     explain: float = 0.60  # a slot failure closer than this is the reason given
     shortlist: int = 14  # templates aligned in full
 
@@ -139,6 +142,7 @@ class _Alignment:
     template: Template
     values: tuple[tuple[str, object], ...]
     failure: str | None
+    raw: float = 0.0  # total edit weight, before dividing by the template's weight
 
 
 @dataclass
@@ -237,6 +241,7 @@ class Matcher:
         return UTok(best, word, 0.1 + (100 - best_score) / 60, True)
 
     def canonical(self, heard: list[str]) -> list[UTok]:
+        heard = [w for w in heard if w not in DISFLUENCIES or w in self.vocab]
         out: list[UTok] = []
         i = 0
         while i < len(heard):
@@ -245,6 +250,7 @@ class Matcher:
                 out.append(UTok(UNK, UNK, unk=True))
                 i += 1
                 continue
+
             name = self._name_at(heard, i)
             if name:
                 player, span, cost = name
@@ -263,6 +269,8 @@ class Matcher:
                 split = self._split(word)
                 if split:
                     out.extend(split)
+                elif (glued := self._split_name(word)) is not None:
+                    out.extend(glued)
                 elif single:
                     out.append(single)
                 else:
@@ -290,6 +298,15 @@ class Matcher:
             return UTok(merged, merged, 0.0, True)
         same = self._by_key.get(phonetic_key(merged))
         return UTok(same[0], merged, 0.05, True) if same else None
+
+    def _split_name(self, word: str) -> list[UTok] | None:
+        """« surkaradoc » → sur + Karadoc."""
+        for toks, _, player in self._names:
+            name = "".join(toks)
+            if len(toks) == 1 and word.endswith(name) and word[: -len(name)] in self.vocab:
+                left = word[: -len(name)]
+                return [UTok(left, left, 0.1, True), UTok(player, name, 0.1, True, player=player)]
+        return None
 
     def _split(self, word: str) -> list[UTok] | None:
         if len(word) < 5 or word in self.vocab:
@@ -348,25 +365,32 @@ class Matcher:
         return out
 
     # ── 4. alignment ──
-    @staticmethod
-    def _ins_cost(u: UTok) -> float:
+    def _ins_cost(self, u: UTok) -> float:
+        """Cost of a heard word the template does not have."""
         if u.unk:
             return 0.5
         if u.word in FILLERS:
             return 0.15
-        if u.is_number:
-            return 1.0  # a dropped number word changes a value
-        return 0.6 if u.player else 0.5
+        if u.is_number or u.player or u.word in self.key_words:
+            return 1.0  # a number, a name or a key word left out would change the meaning
+        return 0.7 if u.known else 0.5
 
-    @staticmethod
-    def _sub_cost(t: TTok, u: UTok) -> float:
+    def _sub_cost(self, t: TTok, u: UTok) -> float:
         w = t.weight
         if u.player is None and u.word == t.word:
             return u.cost * w
-        if t.key or u.unk or u.player:
-            return INF if t.key else w
+        if u.player is None and not u.unk and phonetic_key(u.word) == phonetic_key(t.word):
+            return (u.cost + 0.05) * w  # « chouettes » for « chouette »
+        if t.key:
+            return INF
+        if u.player:
+            return 1.0  # a name is never a sound-alike of a grammar word
+        if u.unk:
+            return w
         if u.is_number:
             return 1.0  # a number word is never a sound-alike of a grammar word
+        if t.word in FILLERS and u.word not in FILLERS:
+            return self._ins_cost(u)  # a meaningful word is not a misheard article
         sim = fuzz.ratio(phonetic_key(u.word), phonetic_key(t.word)) / 100
         return w * max(0.7 if u.known else 0.5, 1 - sim)
 
@@ -471,7 +495,7 @@ class Matcher:
                     failure = f"mot « {tok.word} » manquant"
             i, j = pi, pj
         values.reverse()
-        return _Alignment(total / max(t.weight, 1.0), t, tuple(values), failure)
+        return _Alignment(total / max(t.weight, 1.0), t, tuple(values), failure, total)
 
     # ── 5. decision ──
     def understand(self, utterance: Utterance | str, speaker: str | None = None) -> Understanding:
@@ -523,7 +547,11 @@ class Matcher:
                 **base,
             )
         winner = clean[0]
-        rivals = [a for a in ranked[1:] if a is not winner and a.cost - winner.cost < th.margin]
+        rivals = [
+            a
+            for a in ranked
+            if a is not winner and a.cost - winner.cost < th.margin and a.raw - winner.raw < th.margin_raw
+        ]
         cand = self._candidate(winner, utterance, who)
         if rivals:
             others = [self._candidate(a, utterance, who) for a in rivals if a.failure is None]

@@ -103,6 +103,7 @@ class _Values(dict[str, str]):
 
     def __init__(self, fmt: _Formatter, unit: tuple[str, str]) -> None:
         super().__init__()
+        self.style = fmt.style
         self._fmt = fmt
         self._unit = unit
 
@@ -270,7 +271,7 @@ class Phrasebook:
         return Phrase(render(self._fmt[Style.SPOKEN]), render(self._fmt[Style.SCREEN]), urgent)
 
     def _values(self, fmt: _Formatter) -> _Values:
-        return _Values(fmt, self._unit)
+        return _Values(fmt, self._unit).num("target", self._target())
 
     def _answer(self, key: str, values: _Values) -> str:
         return _sentence(self._fill(self.data["answer"][key], values))
@@ -443,7 +444,7 @@ class Phrasebook:
         )
         values.num("score", data.get("score")).num("round", data.get("round"))
         values.num("points", abs(ev.points) if ev.points is not None else None)
-        values.num("target", data.get("target", self._target() if ev.kind is EventKind.ELIMINATED else None))
+        values.num("target", data.get("target"))
         values.put(label=self._label(ev.reason, fmt, values))
         if ev.kind is EventKind.REJECTED and data.get("message"):
             values.put(message=fmt.text(str(data["message"])).rstrip(". "))
@@ -465,7 +466,7 @@ class Phrasebook:
         if ev.data.get("gained", True) and not cause:
             return [self._kind("holding_gained")]
         if cause:
-            values.put(cause=self.reason_label(cause))
+            values.put(cause=self._label(cause, self._fmt[values.style], values))
             specific = self._reason(cause).get("holding")
             if cause == Reason.GIVEN.value and "to" in values:
                 return [self._kind("holding_given"), specific or self._kind("holding_lost")]
@@ -474,14 +475,15 @@ class Phrasebook:
 
     def _holding_forms(self, holding: str) -> dict[str, str]:
         entry = self.data["holding"].get(holding)
-        if entry is None:
-            label = self.reason_label(holding) if holding else ""
+        if entry is None and holding:
+            label = self.reason_label(holding)
             return {"holding_indef": label, "holding_poss": label, "holding_de": label}
+        entry = entry or self.data["meta"]["unknown_holding"]
         return {"holding_indef": entry["indef"], "holding_poss": entry["poss"], "holding_de": entry["de"]}
 
     def _prompt(self, ev: Event, values: _Values) -> list[str]:
         reason = self._reason(ev.reason)
-        first = reason.get("prompt_target") if "target" in values else None
+        first = reason.get("prompt_target") if "target" in ev.data else None
         return [t for t in (first, reason.get("prompt"), self._kind("prompt")) if t]
 
     def _rejected(self, ev: Event, values: _Values) -> list[str]:

@@ -1,0 +1,203 @@
+"""Noisy speech, table commands, speakers, rejections and ambiguity."""
+
+from __future__ import annotations
+
+import pytest
+
+from voice_scribe.engine.calls import CallKind
+from voice_scribe.speech.utterance import Utterance, Word
+from voice_scribe.understand import UNKNOWN_SPEAKER, Matcher, ResultKind, Roster, TableCommand, load_grammar
+from voice_scribe.understand.normalize import phonetic_key, tokens
+
+K = CallKind
+
+
+def call_of(matcher, text, **kw):
+    u = matcher.understand(text, **kw)
+    assert u.kind is ResultKind.CALL, u.to_json()
+    return u.call
+
+
+@pytest.mark.parametrize(
+    "text,kind,args",
+    [
+        ("trois quatre", K.CHOUETTES, {"dice": (3, 4)}),
+        ("chouettes trois et quatre", K.CHOUETTES, {"dice": (3, 4)}),
+        ("cul six", K.CUL, {"dice": (6,)}),
+        ("trois quatre quatre", K.DES, {"dice": (3, 4, 4)}),
+        ("dé cinq", K.DE, {"dice": (5,)}),
+        ("grelottine sur Karadoc", K.GRELOTTINE, {"target": "Karadoc"}),
+        ("Grelottine à Perceval", K.GRELOTTINE, {"target": "Perceval"}),
+        ("tatan elle fait des flans pour Karadoc", K.TATAN_FLANS, {"target": "Karadoc"}),
+        ("bévue pour père blaise", K.BEVUE, {"target": "Père Blaise"}),
+        ("bévue pour blaise", K.BEVUE, {"target": "Père Blaise"}),  # alias
+        ("Bichette de trois cent quarante-trois", K.BICHETTE, {"number": 343}),
+        ("civet de cinquante sur une chouette velute", K.CIVET, {"number": 50, "combination": "chouette_velute"}),
+        ("civet de douze sur un néant", K.CIVET, {"number": 12, "combination": "neant"}),
+        ("civet de vingt et un sur une suite", K.CIVET, {"number": 21, "combination": "suite"}),
+        ("civet de trente sur un sirop-grelot", K.CIVET, {"number": 30, "combination": "sirop_grelot"}),
+        ("civet de trente sur une velute", K.CIVET, {"number": 30, "combination": "velute"}),
+        ("un cul de chouette douze", K.GRELOTTINE_MISE, {"number": 12, "combination": "cul_de_chouette"}),
+        ("sirop grelot trois", K.GRELOTTINE_MISE, {"number": 3, "combination": "sirop_grelot"}),
+        ("suivant", K.SUIVANT, {}),
+    ],
+)
+def test_understand_arguments(matcher, text, kind, args):
+    call = call_of(matcher, text, speaker="Léodagan")
+    assert call.kind is kind
+    for name, value in args.items():
+        assert getattr(call, name) == value
+
+
+@pytest.mark.parametrize(
+    "text,kind",
+    [
+        ("pas mou le cailloux", K.PAS_MOU_LE_CAILLOU),  # homophone spelling
+        ("pas mou le caillou caillou", K.PAS_MOU_LE_CAILLOU),  # repeated word
+        ("pasmou le caillou", K.PAS_MOU_LE_CAILLOU),  # merged words
+        ("je si rote", K.JE_SIROTE),  # split word
+        ("ve lutée", K.VELUTEE),
+        ("grelote sa picote", K.GRELOTTE_CA_PICOTE),  # sound-alike
+        ("euh grelotte ça picote", K.GRELOTTE_CA_PICOTE),  # hesitation
+        ("patte de canard", K.PATTE_DE_CANARD),
+        ("j'apprécie les fruit au sirop", K.CONTRE_SIROP),
+        ("elle est ou la poulette", K.POULETTE),
+        ("sans fin est la moisissure des bières bretonne", K.SANS_FIN),
+        ("je siffle le cul de chouette en intervalle payen", K.INTERVALLE_PAIEN),
+        ("lance buche", K.LANCE_BUCHES),
+        ("fort heureusement je tiens à préciser que l'incident n'a fait aucune [unk]", K.FORT_HEUREUSEMENT),
+    ],
+)
+def test_understand_noisy_variants(matcher, text, kind):
+    assert call_of(matcher, text, speaker="Karadoc").kind is kind
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "passe moi le sel",
+        "tu veux une bière",
+        "c'est à qui de jouer",
+        "il fait chaud ici",
+        "karadoc",
+        "[unk] [unk]",
+        "",
+        "on mange quoi ce soir",
+    ],
+)
+def test_understand_chatter_is_rejected(matcher, text):
+    u = matcher.understand(text)
+    assert u.kind is ResultKind.REJECTED and u.reason
+
+
+def test_understand_unk_in_key_slot_is_rejected(matcher):
+    u = matcher.understand("grelottine sur [unk]", speaker="Karadoc")
+    assert u.kind is ResultKind.REJECTED
+    assert "[unk]" in u.reason
+    u = matcher.understand("civet de [unk] sur une chouette", speaker="Karadoc")
+    assert u.kind is ResultKind.REJECTED and "nombre" in u.reason
+
+
+def test_understand_unknown_player_is_not_another(matcher):
+    u = matcher.understand("grelottine sur Gauvain", speaker="Karadoc")
+    assert u.kind is ResultKind.REJECTED
+    assert "gauvain" in u.reason
+    # a name of the table stays itself, never turned into the nearest other one
+    assert call_of(matcher, "grelottine sur Perceval", speaker="Karadoc").target == "Perceval"
+    assert call_of(matcher, "grelottine sur Léodagan", speaker="Karadoc").target == "Léodagan"
+
+
+def test_understand_bird_is_not_turned_into_another(matcher):
+    # « fouette » sounds like both « fauvette » and « mouette »: no guess
+    for heard in ("fouette", "vouette", "alouettes louette"):
+        u = matcher.understand(heard, speaker="Karadoc")
+        assert not (u.kind is ResultKind.CALL and u.call.number in (3, 4) and heard != "alouettes louette"), u.to_json()
+    assert call_of(matcher, "mouette").number == 4
+    assert call_of(matcher, "fauvette").number == 3
+
+
+def test_understand_near_tie_is_ambiguous():
+    # two players whose names differ by one sound: « Karadoc » vs « Karadot »
+    m = Matcher(load_grammar(), Roster.parse("Karadoc,Perceval"))
+    u = m.understand("grelottine sur perceval karadoc", speaker="Léodagan")
+    assert u.kind in (ResultKind.AMBIGUOUS, ResultKind.REJECTED)
+    # a phrase halfway between two calls is a question, with both candidates
+    u = m.understand("lance jarret flan")
+    assert u.kind is ResultKind.AMBIGUOUS, u.to_json()
+    kinds = {c.target for c in u.candidates}
+    assert kinds == {K.LANCE_JARRET, K.LANCE_FLAN}
+    assert "hésitation" in u.reason
+
+
+def test_understand_speaker_from_audio_or_leading_name(matcher):
+    u = matcher.understand("Karadoc : pas mou le caillou")
+    assert (u.speaker, u.speaker_source, u.call.player) == ("Karadoc", "name", "Karadoc")
+    u = matcher.understand("perceval pas mou le caillou")
+    assert u.call.player == "Perceval"
+    u = matcher.understand(Utterance(t=3.0, text="karadoc pas mou le caillou", speaker="Perceval"))
+    assert (u.call.player, u.speaker_source) == ("Perceval", "audio")
+    u = matcher.understand("pas mou le caillou")
+    assert u.call.player == UNKNOWN_SPEAKER and u.speaker is None
+
+
+def test_understand_call_time_is_utterance_onset(matcher):
+    words = (Word("pas", 12.48, 12.6), Word("mou", 12.6, 12.8), Word("le", 12.8, 12.9), Word("caillou", 12.9, 13.3))
+    u = matcher.understand(Utterance(t=12.3, text="pas mou le caillou", speaker="Karadoc", words=words))
+    assert u.call.t == 12.48
+    assert matcher.understand(Utterance(t=7.5, text="suivant", speaker="Karadoc")).call.t == 7.5
+
+
+@pytest.mark.parametrize(
+    "text,command,args",
+    [
+        ("combien a Karadoc", TableCommand.SCORE_JOUEUR, {"target": "Karadoc"}),
+        ("les scores", TableCommand.SCORES, {}),
+        ("qui mène", TableCommand.QUI_MENE, {}),
+        ("combien il manque à Perceval", TableCommand.MANQUE, {"target": "Perceval"}),
+        ("à qui le tour", TableCommand.TOUR, {}),
+        ("qui a une grelottine", TableCommand.QUI_A, {"item": "grelottine"}),
+        ("qui a un civet", TableCommand.QUI_A, {"item": "civet"}),
+        ("qui a un jarret", TableCommand.QUI_A, {"item": "jarret"}),
+        ("qui a un flan", TableCommand.QUI_A, {"item": "flan"}),
+        ("qui a un passe-grelot", TableCommand.QUI_A, {"item": "passe_grelot"}),
+        ("c'est quoi le Verdier", TableCommand.REGLE, {"rule": "verdier"}),
+        ("c'est quoi la Soufflette", TableCommand.REGLE, {"rule": "soufflette"}),
+        ("c'est quoi le cul de chouette doublé diminué", TableCommand.REGLE, {"rule": "cul_de_chouette_double_diminue"}),
+        ("répète", TableCommand.REPETE, {}),
+        ("annule", TableCommand.ANNULE, {}),
+        ("correction : quatre trois quatre", TableCommand.CORRECTION, {"dice": (4, 3, 4)}),
+        ("pause", TableCommand.PAUSE, {}),
+        ("reprends", TableCommand.REPRENDS, {}),
+        ("fin de partie", TableCommand.FIN_DE_PARTIE, {}),
+    ],
+)
+def test_understand_table_commands(matcher, text, command, args):
+    u = matcher.understand(text, speaker="Karadoc")
+    assert u.kind is ResultKind.COMMAND, u.to_json()
+    assert u.command.kind is command
+    for name, value in args.items():
+        assert getattr(u.command, name) == value
+
+
+def test_understand_every_rule_name_is_askable(matcher):
+    from voice_scribe.engine.rules import RULE_LEVELS
+
+    grammar = matcher.grammar
+    named = {value for value, _ in grammar.lists["rule"]}
+    assert named == set(RULE_LEVELS)
+
+
+def test_understand_bad_number_is_rejected_with_reason(matcher):
+    # 000 « La Tichette (suite) »: « on ne peut pas dire "Tichette de deux quatre !" »
+    u = matcher.understand("tichette de deux quatre", speaker="Karadoc")
+    assert u.kind is ResultKind.REJECTED
+    assert "deux quatre" in u.reason
+
+
+def test_normalisation_and_phonetic_key():
+    assert tokens("J'achète, Karadoc !") == ["j", "achete", "karadoc"]
+    assert tokens("Couche-Sirop") == ["couche", "sirop"]
+    assert phonetic_key("caillou") == phonetic_key("cailloux")
+    assert phonetic_key("grelotte") == phonetic_key("grelote")
+    assert phonetic_key("fauvette") != phonetic_key("mouette")
+    assert phonetic_key("tichage") != phonetic_key("quichage")
