@@ -7,9 +7,10 @@ One record per line, flushed and fsync'd as it is written::
     {"type": "decision", "seq": 1, "events": [...]}
     {"type": "heard", "utterance": {...}, "outcome": {...}}   # what was heard, even when not understood
     {"type": "undo", "seq": 9, "undoes": 7, "t": 31.2}         # « Annule ! »
+    {"type": "correct", "seq": 10, "corrects": 5, "call": {...}} # « Correction : quatre trois quatre »
     {"type": "finish", "t": 812.0}                           # the end of the log: open windows close
 
-The state is a fold over the ``call``, ``undo`` and ``finish`` records
+The state is a fold over the ``call``, ``undo``, ``correct`` and ``finish`` records
 (:class:`voice_scribe.session.Session`); ``decision`` and ``heard`` records
 are the audit trail. A crash can leave a torn last line: reading drops it and
 says so; a bad line anywhere else is an error with its line number.

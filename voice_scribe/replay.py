@@ -16,10 +16,14 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from voice_scribe.engine import Call, Event, Rules
 from voice_scribe.session import Session
+from voice_scribe.speech.utterance import Utterance
+
+if TYPE_CHECKING:
+    from voice_scribe.scribe import Reply
 
 
 class LogError(ValueError):
@@ -56,12 +60,40 @@ def replay(
     calls: Iterable[Call],
     rules: Rules | None = None,
     journal_path: str | Path | None = None,
-) -> tuple[Session, list[Event]]:
-    """Fold the calls into a new session; the log's end closes any open window."""
+) -> tuple[Session, list[tuple[Call | None, list[Event]]]]:
+    """Fold the calls into a new session; the log's end closes any open window.
+
+    Returns the session and, per call, the events it caused (``None`` for the end).
+    """
     session = Session.new(players, rules, journal_path)
-    events = session.hear_all(sorted(calls, key=lambda c: c.t))
-    events.extend(session.finish())
-    return session, events
+    groups: list[tuple[Call | None, list[Event]]] = [
+        (call, session.hear(call)) for call in sorted(calls, key=lambda c: c.t)
+    ]
+    groups.append((None, session.finish()))
+    return session, groups
+
+
+def replay_utterances(
+    players: list[str],
+    utterances: Iterable[Utterance],
+    rules: Rules | None = None,
+    journal_path: str | Path | None = None,
+) -> tuple[Session, list[Event], list[tuple[Utterance, Reply]]]:
+    """Understand each utterance and let the scribe act on it (calls, « Annule », corrections…)."""
+    from voice_scribe.scribe import Scribe
+    from voice_scribe.understand import Matcher
+
+    utterances = list(utterances)
+    session = Session.new(players, rules, journal_path)
+    scribe = Scribe(session)
+    matcher = Matcher.build(players, session.rules)
+    replies: list[tuple[Utterance, Reply]] = []
+    for utterance in utterances:
+        understanding = matcher.understand(utterance)
+        replies.append((utterance, scribe.hear(understanding, utterance.to_json())))
+    end = max((u.end or u.t for u in utterances), default=session.state.clock)
+    replies.append((Utterance(t=end, text=""), scribe.finish(end)))
+    return session, scribe.events, replies
 
 
 def result_json(session: Session, events: list[Event]) -> dict[str, Any]:

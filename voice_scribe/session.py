@@ -1,7 +1,7 @@
 """A session: a game, its journal, undo and resume.
 
-The state is a fold over the journal's ``call``, ``undo`` and ``finish``
-records: :meth:`Session.undo` appends an ``undo`` record and folds again, so
+The state is a fold over the journal's ``call``, ``undo``, ``correct`` and
+``finish`` records: :meth:`Session.undo` appends an ``undo`` record and folds again, so
 « Annule ! » restores exactly the state before the undone call, and a journal
 replayed after a crash rebuilds the same game.
 """
@@ -49,7 +49,7 @@ class Session:
             raise JournalError(f"en-tête de journal invalide : {exc}") from None
         session = cls(players, rules, None)
         for record in contents.records:
-            if record.get("type") in ("call", "undo", "finish"):
+            if record.get("type") in ("call", "undo", "finish", "correct"):
                 session._records.append(record)
                 session._seq = max(session._seq, int(record.get("seq", 0)))
         session._refold()
@@ -108,6 +108,50 @@ class Session:
         self._write({"type": "decision", "seq": self._seq, "events": [event.to_json()]})
         return [event]
 
+    def correct_dice(self, dice: tuple[int, ...], t: float | None = None) -> list[Event]:
+        """« Correction : quatre trois quatre »: the last throw was misheard.
+
+        The corrected dice replace those of the last dice announcement(s) — two
+        chouettes and a cul, three dice at once, or one die — and the game is
+        folded again: everything said after it is judged on the right dice.
+        """
+        undone = self._undone()
+        dice_calls = [
+            r for r in self._records
+            if r["type"] == "call" and r["seq"] not in undone and r["call"]["kind"] in ("chouettes", "cul", "des", "de")
+        ]
+        if not dice_calls:
+            return [Event(EventKind.REJECTED, None, None, "nothing_to_correct", "", t, {"message": "aucun lancer à corriger"})]
+        last = self._current_call(dice_calls[-1])
+        replacements: list[tuple[dict[str, Any], list[int]]] = []
+        if len(dice) == 3 and last["kind"] == "cul" and len(dice_calls) >= 2:
+            before = self._current_call(dice_calls[-2])
+            if before["kind"] == "chouettes":
+                replacements = [(dice_calls[-2], list(dice[:2])), (dice_calls[-1], [dice[2]])]
+        if not replacements:
+            if len(last.get("dice", [])) != len(dice):
+                return [Event(EventKind.REJECTED, None, None, "bad_correction", "", t,
+                              {"message": f"il faut {len(last.get('dice', []))} dé(s) pour corriger ce lancer"})]
+            replacements = [(dice_calls[-1], list(dice))]
+        for record, faces in replacements:
+            self._seq += 1
+            corrected = dict(self._current_call(record), dice=faces)
+            correction = {"type": "correct", "seq": self._seq, "corrects": record["seq"], "call": corrected, "t": t}
+            self._records.append(correction)
+            self._write(correction)
+        self._refold()
+        event = Event(EventKind.UNDONE, None, None, "correction", "", t, {"dice": list(dice), "correction": True})
+        self._write({"type": "decision", "seq": self._seq, "events": [event.to_json()]})
+        return [event]
+
+    def _current_call(self, record: dict[str, Any]) -> dict[str, Any]:
+        """A call as the fold sees it: the latest correction of it, if any."""
+        call = record["call"]
+        for other in self._records:
+            if other["type"] == "correct" and other["corrects"] == record["seq"]:
+                call = other["call"]
+        return call
+
     # ── reading ──
     @property
     def state(self) -> GameState:
@@ -138,7 +182,7 @@ class Session:
         undone = self._undone()
         for record in self._records:
             if record["type"] == "call" and record["seq"] not in undone:
-                events = self.game.apply(Call.from_json(record["call"]))
+                events = self.game.apply(Call.from_json(self._current_call(record)))
                 self._decisions[record["seq"]] = any(e.kind is not EventKind.REJECTED for e in events)
             elif record["type"] == "finish":
                 self.game.finish(record.get("t"))

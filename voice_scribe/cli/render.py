@@ -1,57 +1,44 @@
-"""Screen rendering of decisions and scores (French)."""
+"""Screen rendering (French): decisions, replies and the scoreboard."""
 
 from __future__ import annotations
 
-from voice_scribe.engine import Event, EventKind
+from voice_scribe.engine import Call, Event, EventKind, Rules
 from voice_scribe.session import Session
 
-
-def describe(event: Event) -> str | None:
-    """One French line for the screen, or None for events not worth a line."""
-    try:
-        from voice_scribe.voice.phrasebook import screen_text
-    except ImportError:  # the voice layer is optional for the engine commands
-        screen_text = None
-    if screen_text is not None:
-        return screen_text(event)
-    return _plain(event)
+TOLD = frozenset(EventKind) - {EventKind.PROMPT, EventKind.TURN}
 
 
-def _plain(event: Event) -> str | None:
-    if event.kind is EventKind.SCORE:
-        sign = "+" if (event.points or 0) >= 0 else ""
-        return f"{event.player} {sign}{event.points} ({event.reason}) → {event.data.get('score')}"
-    if event.kind is EventKind.BEVUE:
-        return f"Bévue de {event.player} ({event.reason})"
-    if event.kind is EventKind.THROW:
-        return f"{event.player} : {event.data.get('dice')} → {event.reason}"
-    if event.kind is EventKind.WINNER:
-        return f"{event.player} gagne la partie avec {event.data.get('score')} !"
-    if event.kind is EventKind.ELIMINATED:
-        return f"{event.player} est éliminé"
-    if event.kind is EventKind.REJECTED:
-        return f"(ignoré : {event.data.get('message')})"
-    if event.kind is EventKind.HOLDING:
-        verb = "obtient" if event.data.get("gained") else "perd"
-        return f"{event.player} {verb} : {event.reason}"
-    if event.kind is EventKind.JOINED:
-        return f"{event.player} rejoint la partie avec {event.points}"
-    return None
+def _stamp(t: float) -> str:
+    minutes, seconds = divmod(max(t, 0.0), 60)
+    return f"{int(minutes):02d}:{seconds:05.2f}"
 
 
-def render_events(events: list[Event]) -> None:
-    for event in events:
-        line = describe(event)
-        if line:
-            print(line)
+def print_decisions(groups: list[tuple[Call | None, list[Event]]], rules: Rules | None = None) -> None:
+    """One line per call that decided something, in the phrasebook's screen form."""
+    from voice_scribe.voice.phrasebook import Phrasebook
+
+    book = Phrasebook(rules)
+    for call, events in groups:
+        told = [e for e in events if e.kind in TOLD]
+        if not told:
+            continue
+        t = call.t if call else (told[0].t or 0.0)
+        print(f"[{_stamp(t)}] {book.events(told).screen}")
+
+
+def print_replies(replies) -> None:  # noqa: ANN001 - list[tuple[Utterance, Reply]]
+    for utterance, reply in replies:
+        if reply.phrase:
+            who = f"{utterance.speaker} : " if utterance.speaker else ""
+            heard = f"« {utterance.text} » → " if utterance.text else ""
+            print(f"[{_stamp(utterance.t)}] {who}{heard}{reply.phrase.screen}")
 
 
 def render_scoreboard(session: Session) -> None:
     state = session.state
     print()
     print("Scores :")
-    ranked = sorted(state.players.values(), key=lambda p: -p.score)
-    for player in ranked:
+    for player in sorted(state.players.values(), key=lambda p: -p.score):
         holdings = ", ".join(sorted(h.value for h in player.holdings))
         status = " (éliminé)" if player.eliminated else ""
         extra = f"  [{holdings}]" if holdings else ""

@@ -8,7 +8,7 @@ import sys
 
 from voice_scribe.cli import CliError
 from voice_scribe.cli.common import add_players_and_rules, load_rules, parse_players
-from voice_scribe.cli.render import render_events, render_scoreboard
+from voice_scribe.cli.render import print_decisions, print_replies, render_scoreboard
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -32,27 +32,44 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from voice_scribe.journal import JournalError
-    from voice_scribe.replay import LogError, load_call_log, replay, result_json
+    from voice_scribe.replay import LogError, load_call_log, replay, replay_utterances, result_json
 
     players = parse_players(args.players)
     rules = load_rules(args.rules)
     try:
         if args.calls:
-            calls = load_call_log(args.calls)
-            notes: list[str] = []
+            session, groups = replay(players, load_call_log(args.calls), rules, args.journal)
+            events = [e for _, group in groups for e in group]
+            if not args.json:
+                print_decisions(groups, rules)
         else:
-            from voice_scribe.cli.hearing_bridge import calls_from_source
-
-            calls, notes = calls_from_source(args, players, rules)
-        session, events = replay(players, calls, rules, args.journal)
+            utterances = _utterances(args, players, rules)
+            session, events, replies = replay_utterances(players, utterances, rules, args.journal)
+            if not args.json:
+                print_replies(replies)
     except (LogError, JournalError, ValueError) as exc:
         raise CliError(str(exc)) from None
     if args.json:
         json.dump(result_json(session, events), sys.stdout, ensure_ascii=False, indent=2)
         sys.stdout.write("\n")
     else:
-        for note in notes:
-            print(note)
-        render_events(events)
         render_scoreboard(session)
     return 0
+
+
+def _utterances(args: argparse.Namespace, players: list[str], rules):  # noqa: ANN001, ANN202
+    """A transcript file, or a recording heard by the audio side."""
+    if args.transcript:
+        from voice_scribe.understand import load_transcript
+
+        return load_transcript(args.transcript)
+    from voice_scribe.cli.hearing import hear_recording
+
+    utterances = hear_recording(args.audio, players, rules, args.channels, args.model)
+    if args.save_transcript:
+        from pathlib import Path
+
+        Path(args.save_transcript).write_text(
+            "".join(json.dumps(u.to_json(), ensure_ascii=False) + "\n" for u in utterances), encoding="utf-8"
+        )
+    return utterances

@@ -230,7 +230,7 @@ class Call:
     max_stake: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        data = {k: v for k, v in asdict(self).items() if v not in (None, False)}
+        data = {k: v for k, v in asdict(self).items() if v is not None and v is not False}
         data["kind"] = self.kind.value
         if self.dice is not None:
             data["dice"] = list(self.dice)

@@ -49,7 +49,7 @@ class CivetRules:
         if call.number is None or call.combination is None:
             raise Rejected("incomplete", "Civet de combien, et sur quelle combinaison ?")
         state = self.state
-        if state.phase is Phase.REACTION and self._upcoming_roller() == call.player:
+        if state.phase is Phase.REACTION and self.upcoming_roller() == call.player:
             self._close_reaction(call.t)  # his turn begins: the previous throw's window closes
             if state.phase is Phase.OVER:
                 return

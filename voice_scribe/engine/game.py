@@ -211,9 +211,11 @@ class Game(
                 break
         self._start_turn(t)
 
-    def _upcoming_roller(self) -> str:
+    def upcoming_roller(self) -> str:
         """Who throws next once the open reaction window closes."""
         state = self.state
+        if state.phase is not Phase.REACTION:
+            return state.roller
         if state.current is not None and state.current.challenge is not None:
             return state.roller  # after a challenge, the interrupted turn resumes
         for step in range(1, len(state.order) + 1):

@@ -1,0 +1,110 @@
+"""The scribe end to end on text: transcript → understanding → game → French replies."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from voice_scribe.replay import load_call_log, replay, replay_utterances
+from voice_scribe.scribe import Scribe
+from voice_scribe.session import Session
+from voice_scribe.speech.utterance import Utterance
+from voice_scribe.understand import Matcher, load_transcript
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = ROOT / "examples"
+PLAYERS = ["Karadoc", "Perceval", "Léodagan"]
+
+
+def test_the_transcript_of_game_1_scores_like_its_call_log() -> None:
+    from_calls, _ = replay(PLAYERS, load_call_log(EXAMPLES / "game1_star1.calls.jsonl"))
+    from_text, _, replies = replay_utterances(PLAYERS, load_transcript(EXAMPLES / "game1_star1.transcript.jsonl"))
+    assert from_text.game.scores == from_calls.game.scores == {"Karadoc": 82, "Perceval": 270, "Léodagan": 376}
+    assert from_text.state.winner == "Léodagan"
+    kinds = {u.text: r.kind for u, r in replies}
+    assert kinds["passe moi le sel"] == "ignored"  # table chatter is not a call
+    assert kinds["combien a karadoc"] == "answer"
+
+
+def test_replay_transcript_cli_gives_the_same_json_as_calls() -> None:
+    def run(*args: str) -> dict:
+        done = subprocess.run([sys.executable, "-m", "voice_scribe", "replay", *args, "--players", ",".join(PLAYERS),
+                               "--json"], capture_output=True, text=True, cwd=ROOT)
+        assert done.returncode == 0, done.stderr
+        return json.loads(done.stdout)
+
+    calls = run("--calls", str(EXAMPLES / "game1_star1.calls.jsonl"))
+    text = run("--transcript", str(EXAMPLES / "game1_star1.transcript.jsonl"))
+    assert (text["scores"], text["winner"], text["eliminated"]) == (calls["scores"], calls["winner"], calls["eliminated"])
+
+
+class Table:
+    """A scribe listening to text, as if each line had been heard."""
+
+    def __init__(self) -> None:
+        self.session = Session(PLAYERS)
+        self.scribe = Scribe(self.session)
+        self.matcher = Matcher.build(PLAYERS, self.session.rules)
+        self.t = 0.0
+
+    def hear(self, speaker: str, text: str, after: float = 1.0):  # noqa: ANN201 - Reply
+        self.t += after
+        utterance = Utterance(t=self.t, text=text, speaker=speaker)
+        return self.scribe.hear(self.matcher.understand(utterance), utterance.to_json())
+
+
+def test_annule_undoes_the_last_decision_and_says_what() -> None:
+    table = Table()
+    table.hear("Karadoc", "deux trois cinq")
+    reply = table.hear("Perceval", "bévue pour karadoc")
+    assert table.session.game.scores["Karadoc"] == 45
+    reply = table.hear("Karadoc", "annule")
+    assert reply.kind == "answer" and "Annulé" in reply.phrase.screen
+    assert table.session.game.scores["Karadoc"] == 50
+
+
+def test_correction_of_misheard_dice_refolds_the_game() -> None:
+    table = Table()
+    table.hear("Karadoc", "chouettes trois et quatre")
+    table.hear("Karadoc", "cul cinq")  # misheard: it was a four
+    assert table.session.game.scores["Karadoc"] == 0  # 3-4-5 is a Suite: nothing yet
+    table.hear("Perceval", "correction trois quatre quatre")
+    table.hear("Perceval", "suivant")
+    assert table.session.game.scores["Karadoc"] == 16  # the Chouette of 4
+
+
+def test_pause_ignores_everything_until_reprends() -> None:
+    table = Table()
+    table.hear("Karadoc", "pause")
+    assert table.hear("Karadoc", "six six six").kind == "paused"
+    assert table.session.game.scores["Karadoc"] == 0
+    table.hear("Karadoc", "reprends")
+    table.hear("Karadoc", "six six six")
+    assert table.session.game.scores["Karadoc"] == 100
+
+
+def test_queries_answer_in_french_with_the_numbers_right() -> None:
+    table = Table()
+    table.hear("Karadoc", "six six six")
+    assert table.hear("Perceval", "combien a karadoc").phrase.spoken == "Karadoc a cent points."
+    reply = table.hear("Perceval", "combien il manque à karadoc")
+    assert "deux cent quarante-trois" in reply.phrase.spoken
+    assert "Perceval" in table.hear("Karadoc", "à qui le tour").phrase.spoken
+    assert table.hear("Karadoc", "répète").phrase.spoken.startswith("C'est")
+
+
+def test_every_heard_utterance_is_kept_in_the_journal(tmp_path) -> None:
+    from voice_scribe.journal import read_journal
+
+    path = tmp_path / "partie.jsonl"
+    session = Session.new(PLAYERS, None, path)
+    scribe = Scribe(session)
+    matcher = Matcher.build(PLAYERS, session.rules)
+    for text in ("six six six", "passe moi le sel", "gloubi boulga"):
+        u = Utterance(t=1.0, text=text, speaker="Karadoc")
+        scribe.hear(matcher.understand(u), u.to_json())
+    heard = [r for r in read_journal(path).records if r["type"] == "heard"]
+    assert [r["utterance"]["text"] for r in heard] == ["six six six", "passe moi le sel", "gloubi boulga"]
+    assert [r["outcome"]["result"] for r in heard] == ["call", "rejected", "rejected"]
