@@ -8,6 +8,7 @@ One record per line, flushed and fsync'd as it is written::
     {"type": "heard", "utterance": {...}, "outcome": {...}}   # what was heard, even when not understood
     {"type": "undo", "seq": 9, "undoes": 7, "t": 31.2}         # « Annule ! »
     {"type": "correct", "seq": 10, "corrects": 5, "call": {...}} # « Correction : quatre trois quatre »
+    {"type": "tick", "seq": 11, "t": 40.0}                   # live: a window closed as time passed
     {"type": "finish", "t": 812.0}                           # the end of the log: open windows close
 
 The state is a fold over the ``call``, ``undo``, ``correct`` and ``finish`` records

@@ -52,7 +52,7 @@ class Scribe:
         if self.paused and not (command is not None and command.kind is TableCommand.REPRENDS):
             return Reply("paused")
         if understanding.kind is ResultKind.CALL and understanding.call is not None:
-            return self._decision(self.session.hear(understanding.call))
+            return self.decide(self.session.hear(understanding.call))
         if understanding.kind is ResultKind.COMMAND and command is not None:
             return self._command(command)
         if understanding.kind is ResultKind.AMBIGUOUS:
@@ -62,10 +62,10 @@ class Scribe:
         return Reply("ignored")  # table chatter: the scribe keeps quiet
 
     def finish(self, t: float | None = None) -> Reply:
-        return self._decision(self.session.finish(t))
+        return self.decide(self.session.finish(t))
 
     # ── calls ──
-    def _decision(self, events: list[Event]) -> Reply:
+    def decide(self, events: list[Event]) -> Reply:
         self.events.extend(events)
         told = [e for e in events if e.kind not in SILENT_KINDS]
         if not told:

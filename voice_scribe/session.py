@@ -49,7 +49,7 @@ class Session:
             raise JournalError(f"en-tête de journal invalide : {exc}") from None
         session = cls(players, rules, None)
         for record in contents.records:
-            if record.get("type") in ("call", "undo", "finish", "correct"):
+            if record.get("type") in ("call", "undo", "finish", "correct", "tick"):
                 session._records.append(record)
                 session._seq = max(session._seq, int(record.get("seq", 0)))
         session._refold()
@@ -77,6 +77,17 @@ class Session:
     def note_heard(self, utterance: dict[str, Any], outcome: dict[str, Any]) -> None:
         """Keep what was heard (understood or not) in the journal's audit trail."""
         self._write({"type": "heard", "utterance": utterance, "outcome": outcome})
+
+    def tick(self, t: float) -> list[Event]:
+        """Live play: close the windows whose time is up (journaled only when it decides something)."""
+        events = self.game.tick(t)
+        if events:
+            self._seq += 1
+            record = {"type": "tick", "seq": self._seq, "t": t}
+            self._records.append(record)
+            self._write(record)
+            self._write({"type": "decision", "seq": self._seq, "events": [e.to_json() for e in events]})
+        return events
 
     def finish(self, t: float | None = None) -> list[Event]:
         at = self.game.state.clock if t is None else t
@@ -186,6 +197,8 @@ class Session:
                 self._decisions[record["seq"]] = any(e.kind is not EventKind.REJECTED for e in events)
             elif record["type"] == "finish":
                 self.game.finish(record.get("t"))
+            elif record["type"] == "tick":
+                self.game.tick(record["t"])
 
     def _write(self, record: dict[str, Any]) -> None:
         if self.journal:

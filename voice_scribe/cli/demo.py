@@ -86,16 +86,16 @@ def _check_voices(utterances) -> str:  # noqa: ANN001 - list[Utterance]
 
 
 def _speak(phrases, out_dir: str | None) -> None:  # noqa: ANN001 - list[Phrase]
-    from voice_scribe.voice.speaker import Speaker, SpeakerError
+    from voice_scribe.voice.speaker import Speaker, SpeechError
 
     try:
-        speaker = Speaker(out_dir=out_dir) if out_dir else Speaker()
-    except SpeakerError as exc:
+        speaker = Speaker(out_dir=out_dir, stale_after_s=None)
+    except SpeechError as exc:
         raise CliError(str(exc)) from None
     try:
         for phrase in phrases:
             speaker.say(phrase.spoken, urgent=phrase.urgent)
     finally:
-        speaker.close()
+        speaker.close(drain=True, timeout=600)
     if out_dir:
         print(f"Verdicts parlés écrits dans {out_dir}")

@@ -1,0 +1,124 @@
+"""The live table: utterances arrive from the microphones and the keyboard, the
+scribe answers, the screen and the voice follow.
+
+:class:`LiveTable` is the arbiter of the live game. Utterances reach it from
+several threads, each already carrying its onset on the session clock; it
+holds each one ``hold_s`` seconds so that a shout decoded late on one channel
+still goes in before a later one decoded early on another (the races are
+decided on onsets anyway, but the order of a throw and a shout matters), then
+releases them in onset order to the understanding layer and the scribe. With
+nothing said, it ticks the session so a reaction window closes on time and its
+verdict is spoken.
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+import threading
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from voice_scribe.scribe import Reply, Scribe
+from voice_scribe.session import Session
+from voice_scribe.speech.utterance import Utterance
+from voice_scribe.understand import Matcher, ResultKind
+
+
+@dataclass(frozen=True)
+class Heard:
+    """One line of the « last calls heard » panel."""
+
+    t: float
+    speaker: str | None
+    text: str
+    result: str
+    meaning: str
+    cost: float | None
+    reply: str
+
+
+class LiveTable:
+    def __init__(
+        self,
+        session: Session,
+        matcher: Matcher,
+        scribe: Scribe | None = None,
+        hold_s: float = 0.25,
+        on_reply: Callable[[Utterance, Reply], None] | None = None,
+        history: int = 12,
+    ) -> None:
+        self.session = session
+        self.matcher = matcher
+        self.scribe = scribe or Scribe(session)
+        self.hold_s = hold_s
+        self.on_reply = on_reply
+        self.heard: deque[Heard] = deque(maxlen=history)
+        self.levels: dict[str, float] = {}
+        self.notices: deque[str] = deque(maxlen=4)
+        self._pending: list[tuple[float, int, Utterance]] = []
+        self._seq = itertools.count()
+        self._lock = threading.Lock()
+        self.stopped = threading.Event()
+
+    # ── producers (any thread) ──
+    def submit(self, utterance: Utterance) -> None:
+        with self._lock:
+            heapq.heappush(self._pending, (utterance.onset, next(self._seq), utterance))
+
+    def notice(self, text: str) -> None:
+        """A message for the screen (a lost device, a missing voice…)."""
+        with self._lock:
+            self.notices.append(text)
+
+    # ── the loop (one thread) ──
+    def step(self, now: float) -> list[tuple[Utterance, Reply]]:
+        """Release what has waited ``hold_s``, in onset order; tick the clock."""
+        ready: list[Utterance] = []
+        with self._lock:
+            while self._pending and self._pending[0][0] <= now - self.hold_s:
+                ready.append(heapq.heappop(self._pending)[2])
+        out = [(u, self._hear(u)) for u in ready]
+        if not self.session.state.winner:
+            events = self.session.tick(now - self.hold_s)
+            if events:
+                reply = self.scribe.decide(events)
+                tick = Utterance(t=now - self.hold_s, text="")
+                out.append((tick, reply))
+                self._tell(tick, reply)
+        return out
+
+    def drain(self) -> list[tuple[Utterance, Reply]]:
+        """Everything still held, at once (the end of a simulated or typed session)."""
+        with self._lock:
+            ready = [heapq.heappop(self._pending)[2] for _ in range(len(self._pending))]
+        return [(u, self._hear(u)) for u in ready]
+
+    def _hear(self, utterance: Utterance) -> Reply:
+        understanding = self.matcher.understand(utterance)
+        reply = self.scribe.hear(understanding, utterance.to_json())
+        meaning = ""
+        if understanding.call is not None:
+            meaning = understanding.call.kind.value
+        elif understanding.command is not None:
+            meaning = understanding.command.kind.value
+        elif understanding.kind is ResultKind.AMBIGUOUS:
+            meaning = "?"
+        self.heard.append(
+            Heard(
+                utterance.t,
+                understanding.speaker or utterance.speaker,
+                utterance.text,
+                understanding.kind.value,
+                meaning,
+                understanding.cost,
+                reply.phrase.screen if reply.phrase else "",
+            )
+        )
+        self._tell(utterance, reply)
+        return reply
+
+    def _tell(self, utterance: Utterance, reply: Reply) -> None:
+        if self.on_reply is not None:
+            self.on_reply(utterance, reply)
