@@ -23,6 +23,9 @@ from voice_scribe.audio.sources import Frame, to_int16
 from voice_scribe.speech.utterance import Utterance
 
 RING_S = 30.0  # audio kept to measure who spoke loudest
+FLOOR_S = 3.0  # the noise floor is the quietest level of the last seconds
+VOICE_DB = 12.0  # a channel carries voice (its own or a leak) this far above its floor
+SETTLE_S = 0.8  # Vosk ends an utterance after 0.5 s of silence: wait that long after the last voice
 
 
 @dataclass
@@ -49,9 +52,20 @@ class CrosstalkMerger:
                 return
         self._groups.append(_Group([utterance], now))
 
-    def ready(self, now: float, final: bool = False) -> list[list[Utterance]]:
-        """The groups nobody has added to for ``merge_s``: they are complete."""
-        done = [g for g in self._groups if final or now - g.seen_at >= self.merge_s]
+    def ready(self, now: float, final: bool = False, busy: Sequence[tuple[int, float]] = ()) -> list[list[Utterance]]:
+        """The groups nobody has added to for ``merge_s``: they are complete.
+
+        ``busy`` lists (channel, onset) of utterances still being decoded: a
+        group they overlap waits for them (the other microphone's copy of the
+        same shout ends later, after its own trailing silence).
+        """
+
+        def waiting(group: _Group) -> bool:
+            channels = {u.channel for u in group.utterances}
+            end = max(u.end or u.t for u in group.utterances)
+            return any(ch not in channels and onset <= end + 0.2 for ch, onset in busy)
+
+        done = [g for g in self._groups if final or (now - g.seen_at >= self.merge_s and not waiting(g))]
         self._groups = [g for g in self._groups if g not in done]
         return [g.utterances for g in done]
 
@@ -60,9 +74,14 @@ class CrosstalkMerger:
 
     @staticmethod
     def _same(a: Utterance, b: Utterance) -> bool:
+        """The same shout on two microphones: overlapping in time, and either mostly
+        inside one another (a leak often decodes as a fragment) or alike in words."""
+        if a.channel == b.channel:
+            return False
         a_end, b_end = a.end or a.t, b.end or b.t
         overlap = min(a_end, b_end) - max(a.onset, b.onset)
-        return a.channel != b.channel and overlap > -0.1 and fuzz.ratio(a.text, b.text) >= 60
+        shortest = max(min(a_end - a.onset, b_end - b.onset), 0.03)
+        return overlap / shortest >= 0.5 or (overlap > -0.1 and fuzz.ratio(a.text, b.text) >= 60)
 
     def _decide(self, group: list[Utterance], ring: np.ndarray, ring_start: int) -> Utterance:
         best = max(group, key=lambda u: (len(u.text), -u.onset))
@@ -114,6 +133,10 @@ class Microphones:
         self.notice = notice
         self.merger = CrosstalkMerger(players, rate, dominance)
         self.levels: dict[int, float] = {}
+        self._recent_levels: dict[int, deque[float]] = {}
+        self._voice_start: dict[int, float] = {}
+        self._last_voice: dict[int, float] = {}
+        self._runs: dict[int, deque[list[float]]] = {}  # per channel: [start, end] of recent voice runs
         self.clock_samples = 0
         self.stop = threading.Event()
         self._ring: deque[np.ndarray] = deque()
@@ -142,12 +165,39 @@ class Microphones:
         self._remember(frame)
         self.clock_samples = frame.end
         for channel, data in enumerate(frame.data.T):
-            self.levels[channel] = float(20 * np.log10(np.sqrt(np.mean(data.astype(np.float64) ** 2)) + 1e-9))
+            self._track_voice(channel, float(20 * np.log10(np.sqrt(np.mean(data.astype(np.float64) ** 2)) + 1e-9)),
+                              frame)
             if channel < len(self.recognizers):
                 for utterance in self.recognizers[channel].feed(to_int16(data), frame.start):
                     if utterance.text.strip():
                         self.merger.add(replace(utterance, channel=channel), self.now)
         self._release()
+
+    def _track_voice(self, channel: int, level: float, frame: Frame) -> None:
+        """Voice activity per channel, own or leaked: a channel with voice may still be decoding."""
+        self.levels[channel] = level
+        recent = self._recent_levels.setdefault(channel, deque(maxlen=max(1, int(FLOOR_S * frame.rate / max(1, len(frame.data))))))
+        recent.append(level)
+        if level > min(recent) + VOICE_DB and level > -60.0:
+            runs = self._runs.setdefault(channel, deque(maxlen=64))
+            if self._last_voice.get(channel, -1.0) < frame.t - SETTLE_S:
+                self._voice_start[channel] = frame.t
+                runs.append([frame.t, frame.end / frame.rate])
+            self._last_voice[channel] = runs[-1][1] = frame.end / frame.rate
+
+    def energy_onset(self, utterance: Utterance) -> float:
+        """Where the voice began on the utterance's channel: closer to the truth than Vosk's
+        first word, which starts late (measured: docs/hearing.md)."""
+        for start, end in reversed(self._runs.get(utterance.channel or 0, ())):
+            if start <= utterance.onset + 0.05 and end >= utterance.onset - 0.05:
+                return start
+        return utterance.onset
+
+    def _busy(self) -> list[tuple[int, float]]:
+        """(channel, onset) of the voice runs that Vosk may not have finished decoding."""
+        return [
+            (ch, self._voice_start[ch]) for ch, last in self._last_voice.items() if last >= self.now - SETTLE_S
+        ]
 
     def _flush(self) -> None:
         for channel, recognizer in enumerate(self.recognizers):
@@ -157,12 +207,14 @@ class Microphones:
         self._release(final=True)
 
     def _release(self, final: bool = False) -> None:
-        groups = self.merger.ready(self.now, final)
+        groups = self.merger.ready(self.now, final, self._busy())
         if not groups:
             return
         ring = np.concatenate(list(self._ring)) if self._ring else np.zeros((0, 1), dtype=np.float32)
         for group in groups:
-            self.submit(self.merger.decide(group, ring, self._ring_start))
+            utterance = self.merger.decide(group, ring, self._ring_start)
+            onset = self.energy_onset(utterance)
+            self.submit(replace(utterance, t=onset, energy_onset=onset))
 
     def _remember(self, frame: Frame) -> None:
         self._ring.append(frame.data)

