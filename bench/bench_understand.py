@@ -15,15 +15,17 @@ from __future__ import annotations
 
 import argparse
 import random
+import re
 import statistics
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from voice_scribe.engine.rules import Rules  # noqa: E402
-from voice_scribe.understand import Matcher, ResultKind, Roster, load_grammar  # noqa: E402
+from voice_scribe.understand import Matcher, ResultKind, Roster, Thresholds, load_grammar  # noqa: E402
 from voice_scribe.understand.grammar import FILLERS, Template  # noqa: E402
 from voice_scribe.understand.numbers import spell  # noqa: E402
 
@@ -74,6 +76,13 @@ SOUNDALIKES = {
     "moisissure": ["moisissures"],
     "scores": ["score"],
 }
+# Sound-preserving spelling changes (what an ASR with another lexicon writes).
+RESPELL = [
+    ("tt", "t"), ("ll", "l"), ("nn", "n"), ("rr", "r"),
+    ("é$", "er"), ("é$", "ez"), ("é$", "ée"), ("è", "ai"), ("ai", "è"), ("au", "o"), ("o(?!u)", "au"),
+    ("qu", "k"), ("c(?=[aou])", "k"), ("ette", "ète"), ("(?<=[aeiou])s(?=[aeiou])", "z"), ("an(?=[^aeiouyn])", "en"),
+    ("in", "ain"),
+]
 INSERTS = ["euh", "alors", "bon", "hein", "ben", "oh", "et"]
 CHATTER = [
     "passe moi le sel",
@@ -116,6 +125,22 @@ CHATTER = [
     "non mais franchement",
     "ok d'accord",
     "vas-y",
+    # chatter made of game words
+    "il a fait une chouette hier",
+    "j'adore le civet de lapin",
+    "t'as vu la mouette sur le toit",
+    "c'est une suite logique",
+    "je vais relancer le chauffage",
+    "le sirop de grenadine est fini",
+    "ce jeu est un vrai flan",
+    "le cul de la bouteille",
+    "encore un néant pour moi",
+    "quelle bévue mon pauvre",
+    "Karadoc tu exagères",
+    "Perceval arrête",
+    "la grelottine c'est nul",
+    "trois fois rien",
+    "six bières s'il vous plaît",
 ]
 
 
@@ -151,6 +176,14 @@ def fill(template: Template, rng: random.Random) -> tuple[str, dict]:
     return " ".join(words), expected
 
 
+def respell(word: str, rng: random.Random) -> str:
+    options = [(a, b) for a, b in RESPELL if re.search(a, word)]
+    if not options or len(word) < 4:
+        return word
+    a, b = rng.choice(options)
+    return re.sub(a, b, word, count=1)
+
+
 def damage(text: str, rng: random.Random) -> str:
     words = text.split()
     for _ in range(rng.choice([0, 1, 1, 2])):
@@ -172,6 +205,8 @@ def damage(text: str, rng: random.Random) -> str:
             words[i] = "[unk]"
         elif w in SOUNDALIKES:
             words[i] = rng.choice(SOUNDALIKES[w])
+        elif w[0].islower() and w not in DIE:
+            words[i] = respell(w, rng)
     return " ".join(words)
 
 
@@ -195,10 +230,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--n", type=int, default=3000)
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--show", type=int, default=0, help="print this many failures")
+    ap.add_argument("--accept", type=float, default=None, help="override Thresholds.accept")
+    ap.add_argument("--margin", type=float, default=None, help="override Thresholds.margin")
     args = ap.parse_args(argv)
     rng = random.Random(args.seed)
     t0 = time.perf_counter()
-    matcher = Matcher(load_grammar(Rules()), ROSTER)
+    thresholds = Thresholds()
+    if args.accept is not None:
+        thresholds = replace(thresholds, accept=args.accept)
+    if args.margin is not None:
+        thresholds = replace(thresholds, margin=args.margin)
+    matcher = Matcher(load_grammar(Rules()), ROSTER, thresholds)
     build_ms = (time.perf_counter() - t0) * 1000
     templates = list(matcher.grammar.templates)
     times: list[float] = []

@@ -121,12 +121,15 @@ def test_understand_near_tie_is_ambiguous():
     m = Matcher(load_grammar(), Roster.parse("Karadoc,Perceval"))
     u = m.understand("grelottine sur perceval karadoc", speaker="Léodagan")
     assert u.kind in (ResultKind.AMBIGUOUS, ResultKind.REJECTED)
-    # a phrase halfway between two calls is a question, with both candidates
-    u = m.understand("lance jarret flan")
+    # a phrase halfway between two calls is a question, with the candidates
+    u = m.understand("lance civet filoché doublé")
     assert u.kind is ResultKind.AMBIGUOUS, u.to_json()
     kinds = {c.target for c in u.candidates}
-    assert kinds == {K.LANCE_JARRET, K.LANCE_FLAN}
+    assert K.CIVET_FILOCHE_DOUBLE in kinds and len(kinds) >= 2
     assert "hésitation" in u.reason
+    # two words that each name another call, neither clearly: never a call
+    for text in ("lance jarret flan", "beau sirop gagnant"):
+        assert m.understand(text).kind is not ResultKind.CALL
 
 
 def test_understand_speaker_from_audio_or_leading_name(matcher):
@@ -201,3 +204,28 @@ def test_normalisation_and_phonetic_key():
     assert phonetic_key("grelotte") == phonetic_key("grelote")
     assert phonetic_key("fauvette") != phonetic_key("mouette")
     assert phonetic_key("tichage") != phonetic_key("quichage")
+
+
+def _list_phrases(name):
+    from voice_scribe.understand import load_grammar as _load
+
+    return list(_load().lists[name])
+
+
+@pytest.mark.parametrize("value,phrase", _list_phrases("rule"))
+def test_understand_every_rule_question(matcher, value, phrase):
+    """« c'est quoi … » for every phrasing of every rule name gives that rule, not a neighbour."""
+    u = matcher.understand(f"c'est quoi {phrase}", speaker="Karadoc")
+    assert u.kind is ResultKind.COMMAND and u.command.rule == value, u.to_json()
+
+
+@pytest.mark.parametrize("value,phrase", _list_phrases("item"))
+def test_understand_every_holding_question(matcher, value, phrase):
+    u = matcher.understand(f"qui a {phrase}", speaker="Karadoc")
+    assert u.kind is ResultKind.COMMAND and u.command.item == value, u.to_json()
+
+
+@pytest.mark.parametrize("value,phrase", _list_phrases("combination"))
+def test_understand_every_civet_combination(matcher, value, phrase):
+    u = matcher.understand(f"civet de douze sur {phrase}", speaker="Karadoc")
+    assert u.kind is ResultKind.CALL and (u.call.combination, u.call.number) == (value, 12), u.to_json()

@@ -179,8 +179,10 @@ def test_understand_seed_announcement(matcher, seeds_dir, seed, section, text, k
 def test_understand_seed_volette_variant(volette_matcher, matcher, seeds_dir, seed, section, text, kind, args):
     assert " ".join(tokens(text)) in " ".join(tokens(_seed_text(seeds_dir, seed)))
     _check(volette_matcher.understand(text, speaker="Karadoc"), kind, args)
-    # with the seed-000 rules, « à la volette » is not the Achat call
-    assert matcher.understand(text, speaker="Karadoc").kind is not ResultKind.CALL
+    # with the seed-000 rules, « à la volette » is not the Achat call: the scribe says why
+    other = matcher.understand(text, speaker="Karadoc")
+    assert other.kind is ResultKind.REJECTED and "variante" in other.reason and "achat_call=volette" in other.reason
+    assert volette_matcher.understand("J'achète !").reason and "variante" in volette_matcher.understand("J'achète !").reason
 
 
 def test_understand_every_seed_kind_is_covered():

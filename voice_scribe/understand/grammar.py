@@ -22,14 +22,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import product
 from pathlib import Path
 
 from voice_scribe.engine.calls import CallKind
 from voice_scribe.engine.rules import Rules
 from voice_scribe.understand.commands import TableCommand
-from voice_scribe.understand.normalize import tokens
+from voice_scribe.understand.normalize import phonetic_key, token_pairs
 
 OPEN_SLOTS = frozenset({"player", "number", "die"})
 LIST_SLOTS = frozenset({"bird", "combination", "item", "rule"})
@@ -130,9 +130,10 @@ class TTok:
     """One template token: a word, or an open slot (player, number, dice)."""
 
     kind: str  # "word" | "player" | "number" | "dice"
-    word: str = ""
+    word: str = ""  # plain (accent-free) form
     key: bool = False
     count: int = 1
+    sound: str = ""  # phonetic key of the word as written (accents kept)
 
     @property
     def weight(self) -> float:
@@ -152,6 +153,7 @@ class Template:
     values: tuple[tuple[str, str], ...]
     surface: tuple[str, ...]  # words as written (accents kept) and "{slot}" markers, for Vosk
     text: str  # readable, for messages
+    variant: str = ""  # for a template of a variant the rules do not play: its condition, e.g. "achat_call=volette"
 
     @property
     def weight(self) -> float:
@@ -179,6 +181,8 @@ class Grammar:
     lists: dict[str, tuple[tuple[str, str], ...]]  # list name -> (value, phrasing text)
     root: Path
     sections: frozenset[str] = field(default_factory=frozenset)
+    #: templates of variants these rules do not play: recognised only to say so
+    inactive: tuple[Template, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -273,7 +277,7 @@ def _to_template(target: Target, pieces: list[_Piece], values: tuple[tuple[str, 
 
     def flush() -> None:
         nonlocal buf
-        toks.extend(TTok("word", w) for w in tokens(buf))
+        toks.extend(TTok("word", w, sound=phonetic_key(a)) for w, a in token_pairs(buf))
         surface.extend(_surface_words(buf))
         buf = ""
 
@@ -288,8 +292,8 @@ def _to_template(target: Target, pieces: list[_Piece], values: tuple[tuple[str, 
         elif piece.list_value:
             flush()
             found.append(piece.list_value)
-            for w in tokens(piece.text):
-                toks.append(TTok("word", w, key=w not in FILLERS))
+            for w, a in token_pairs(piece.text):
+                toks.append(TTok("word", w, key=w not in FILLERS, sound=phonetic_key(a)))
             surface.extend(_surface_words(piece.text))
         else:
             buf += piece.text
@@ -342,13 +346,16 @@ def load_grammar(rules: Rules | None = None, root: Path | None = None) -> Gramma
             lines.append((target, _parse_line(section, line, where)))
     expander = _Expander(lists, expansion_rules)
     templates: list[Template] = []
+    inactive: list[Template] = []
     seen: set[tuple] = set()
     for target, line in lines:
-        if line.condition and str(getattr(rules, line.condition[0], None)).lower() != line.condition[1].lower():
-            continue
+        off = bool(line.condition) and str(getattr(rules, line.condition[0], None)).lower() != line.condition[1].lower()
         for pieces in expander.expand(line.tree):
             template = _to_template(target, pieces, line.values)
             if template is None:
+                continue
+            if off:
+                inactive.append(replace(template, variant="=".join(line.condition)))  # type: ignore[arg-type]
                 continue
             ident = (target, template.toks, template.values)
             if ident not in seen:
@@ -362,4 +369,4 @@ def load_grammar(rules: Rules | None = None, root: Path | None = None) -> Gramma
         )
         for name, entries in lists.items()
     }
-    return Grammar(tuple(templates), list_texts, root, frozenset(sections))
+    return Grammar(tuple(templates), list_texts, root, frozenset(sections), tuple(inactive))

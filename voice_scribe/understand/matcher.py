@@ -2,8 +2,9 @@
 
 Pipeline (compiled once per roster and rules, see :class:`Matcher`):
 
-1. :func:`~voice_scribe.understand.normalize.tokens`: lower case, no accents,
-   apostrophes and hyphens split words.
+1. :func:`~voice_scribe.understand.normalize.token_pairs`: lower case,
+   apostrophes and hyphens split words; each word keeps a plain form (no
+   accents: identity) and its spoken form (accents: sound).
 2. *Canonicalisation*: every heard word is mapped onto the grammar's
    vocabulary or the roster: exactly, by sound (same phonetic key), by merging
    two heard words (« ve lute » → velute) or splitting one (« pasmou » →
@@ -26,7 +27,7 @@ Pipeline (compiled once per roster and rules, see :class:`Matcher`):
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 
 from rapidfuzz import fuzz, process
@@ -35,22 +36,24 @@ from rapidfuzz.distance import Levenshtein
 from voice_scribe.engine.calls import Call, CallKind
 from voice_scribe.engine.rules import Rules
 from voice_scribe.speech.utterance import Utterance
-from voice_scribe.understand.commands import Command, TableCommand
+from voice_scribe.understand.commands import Command
 from voice_scribe.understand.grammar import FILLERS, Grammar, Target, Template, TTok, load_grammar
-from voice_scribe.understand.normalize import UNK, phonetic_key, tokens
-from voice_scribe.understand.numbers import DIE_WORDS, NUMBER_WORDS, die_faces, is_number_token, parse_number
+from voice_scribe.understand.normalize import UNK, phonetic_key, token_pairs
+from voice_scribe.understand.numbers import NUMBER_WORDS, die_faces, is_number_token, parse_number
 from voice_scribe.understand.roster import Roster
 
 INF = float("inf")
 #: Hesitations: dropped before matching (a tiny cost each).
 DISFLUENCIES = frozenset({"euh", "heu", "hum", "hein", "ben", "bah", "bon", "alors", "oh", "ah", "eh", "mmh"})
+#: Words that follow a number (« un points », « un sur ») and so mark « un » as a number, not an article.
+_AFTER_NUMBER = frozenset({"et", "point", "points", "sur", "pour", "contre", "a"})
 #: Player name used when neither the audio side nor a spoken name tells who spoke.
 UNKNOWN_SPEAKER = "?"
 
 
 @dataclass(frozen=True)
 class Thresholds:
-    accept: float = 0.30  # best cost must be at most this
+    accept: float = 0.25  # best cost must be at most this
     margin: float = 0.12  # … and the runner-up (another meaning) this much worse
     margin_raw: float = 0.45  # … or worse by this much unnormalised edit weight (about one word)
     explain: float = 0.60  # a slot failure closer than this is the reason given
@@ -130,6 +133,7 @@ class UTok:
     known: bool = False
     player: str | None = None
     unk: bool = False
+    sound: str = ""  # phonetic key (of the grammar word, or of what was heard when unknown)
 
     @property
     def is_number(self) -> bool:
@@ -145,7 +149,7 @@ class _Alignment:
     raw: float = 0.0  # total edit weight, before dividing by the template's weight
 
 
-@dataclass
+@dataclass(repr=False)
 class Matcher:
     """Everything precomputed for one roster and one set of rules; :meth:`understand` is the hot path."""
 
@@ -154,169 +158,180 @@ class Matcher:
     thresholds: Thresholds = field(default_factory=Thresholds)
 
     def __post_init__(self) -> None:
-        vocab: set[str] = set(NUMBER_WORDS) | {"et"}
+        # plain word -> sound key of its spoken (accented) form, as the templates write it
+        sounds: dict[str, str] = {w: phonetic_key(w) for w in NUMBER_WORDS | {"et"}}
         self.key_words: set[str] = set()
-        for t in self.grammar.templates:
+        self._word_targets: dict[str, set] = {}
+        for t in self.grammar.templates + self.grammar.inactive:
             for tok in t.toks:
                 if tok.kind == "word":
-                    vocab.add(tok.word)
+                    self._word_targets.setdefault(tok.word, set()).add((t.target, t.values))
+                    sounds.setdefault(tok.word, tok.sound or phonetic_key(tok.word))
                     if tok.key:
                         self.key_words.add(tok.word)
-        self.vocab = frozenset(vocab)
-        self._chars = {w: chr(0x4E00 + i) for i, w in enumerate(sorted(vocab))}
+        self._sound = sounds
+        self.vocab = frozenset(sounds)
+        self._chars = {w: chr(0x4E00 + i) for i, w in enumerate(sorted(self.vocab))}
         self._by_key: dict[str, list[str]] = {}
-        for w in sorted(vocab):
-            self._by_key.setdefault(phonetic_key(w), []).append(w)
-        self._fuzzy_words = sorted(w for w in vocab if w not in NUMBER_WORDS and len(w) > 2)
-        self._fuzzy_keys = [phonetic_key(w) for w in self._fuzzy_words]
-        self._names: list[tuple[tuple[str, ...], str, str]] = []  # (tokens, joined key, player)
+        for w in sorted(self.vocab):
+            self._by_key.setdefault(sounds[w], []).append(w)
+        self._fuzzy_words = sorted(w for w in self.vocab if w not in NUMBER_WORDS and len(w) > 2)
+        self._fuzzy_keys = [sounds[w] for w in self._fuzzy_words]
+        self._names: list[tuple[tuple[str, ...], str, str]] = []  # (plain tokens, sound of the whole, player)
         for player in self.roster.players:
             for spelling in self.roster.spellings(player):
-                toks = tuple(tokens(spelling))
-                if toks:
-                    self._names.append((toks, phonetic_key("".join(toks)), player))
+                pairs = token_pairs(spelling)
+                if pairs:
+                    plain = tuple(p for p, _ in pairs)
+                    self._names.append((plain, phonetic_key("".join(a for _, a in pairs)), player))
         self._names.sort(key=lambda n: -len(n[0]))
         self._groups: dict[str, list[Template]] = {}
-        for t in self.grammar.templates:
+        for t in self.grammar.templates + self.grammar.inactive:
             self._groups.setdefault(self._encode_template(t), []).append(t)
         self._group_keys = list(self._groups)
-        self._word_cache: dict[str, UTok | None] = {}
+        self._word_cache: dict[tuple[str, str], UTok | None] = {}
+
+    def __repr__(self) -> str:
+        return f"Matcher({len(self.grammar.templates)} templates, players={list(self.roster.players)})"
 
     @classmethod
     def build(cls, roster: Roster | Sequence[str], rules: Rules | None = None, grammar: Grammar | None = None) -> Matcher:
         return cls(grammar or load_grammar(rules), Roster.coerce(roster))
 
     # ── 2. canonicalisation ──
-    def _name_at(self, heard: list[str], i: int) -> tuple[str, int, float] | None:
-        for toks, key, player in self._names:
-            n = len(toks)
-            if tuple(heard[i : i + n]) == toks:
-                return player, n, 0.0
+    def _known(self, word: str, heard: str, cost: float) -> UTok:
+        return UTok(word, heard, cost, True, sound=self._sound[word])
+
+    def _name_at(self, heard: list[tuple[str, str]], i: int) -> tuple[str, int, float] | None:
+        plain = [p for p, _ in heard]
+        for toks, _, player in self._names:
+            if tuple(plain[i : i + len(toks)]) == toks:
+                return player, len(toks), 0.0
         for span in (3, 2, 1):
             if i + span > len(heard):
                 continue
-            joined = heard[i : i + span]
-            if span == 1 and joined[0] in self.vocab:
+            if span == 1 and plain[i] in self.vocab:
                 continue
-            key = phonetic_key("".join(joined))
+            key = phonetic_key("".join(a for _, a in heard[i : i + span]))
             hits = {player for _, k, player in self._names if k == key}
             if len(hits) == 1:
                 return hits.pop(), span, 0.05
-        word = heard[i]
+        word, spoken = heard[i]
         if word in self.vocab or len(word) < 4:
             return None
-        key = phonetic_key(word)
+        key = phonetic_key(spoken)
         scored = sorted(((fuzz.ratio(key, k), player) for _, k, player in self._names), reverse=True)
         if scored and scored[0][0] >= 85 and (len(scored) == 1 or scored[0][0] - scored[1][0] >= 10 or scored[1][1] == scored[0][1]):
             return scored[0][1], 1, 0.1 + (100 - scored[0][0]) / 100
         return None
 
-    def _single(self, word: str) -> UTok | None:
-        if word in self._word_cache:
-            return self._word_cache[word]
+    def _single(self, word: str, spoken: str) -> UTok | None:
+        cache_key = (word, spoken)
+        if cache_key in self._word_cache:
+            return self._word_cache[cache_key]
         result: UTok | None = None
         if word in self.vocab:
-            result = UTok(word, word, 0.0, True)
+            result = self._known(word, word, 0.0)
         else:
-            same = self._by_key.get(phonetic_key(word))
+            same = self._by_key.get(phonetic_key(spoken))
             if same:
-                result = UTok(same[0], word, 0.05, True)
+                result = self._known(_closest(word, same), word, 0.05)
             elif len(word) > 2 and not word.isdigit():
-                result = self._fuzzy(word)
+                result = self._fuzzy(word, spoken)
         if len(self._word_cache) < 20000:
-            self._word_cache[word] = result
+            self._word_cache[cache_key] = result
         return result
 
-    def _fuzzy(self, word: str) -> UTok | None:
-        hits = process.extract(phonetic_key(word), self._fuzzy_keys, scorer=fuzz.ratio, limit=3, score_cutoff=72)
+    def _fuzzy(self, word: str, spoken: str) -> UTok | None:
+        hits = process.extract(phonetic_key(spoken), self._fuzzy_keys, scorer=fuzz.ratio, limit=3, score_cutoff=72)
         if not hits:
             return None
         best_score, best = hits[0][1], self._fuzzy_words[hits[0][2]]
         for _, score, idx in hits[1:]:
             other = self._fuzzy_words[idx]
-            if other != best and phonetic_key(other) != phonetic_key(best) and best_score - score < 8:
-                return None  # two words fit as well: do not pick one
+            same_meaning = self._word_targets.get(other) == self._word_targets.get(best)
+            if other != best and self._sound[other] != self._sound[best] and best_score - score < 8 and not same_meaning:
+                return None  # two words of different meanings fit as well: do not pick one
         if best in self.key_words and best_score < 80:
             return None
-        return UTok(best, word, 0.1 + (100 - best_score) / 60, True)
+        return self._known(best, word, 0.1 + (100 - best_score) / 60)
 
-    def canonical(self, heard: list[str]) -> list[UTok]:
-        heard = [w for w in heard if w not in DISFLUENCIES or w in self.vocab]
+    def canonical(self, heard: list[tuple[str, str]] | list[str]) -> list[UTok]:
+        """Heard words (plain, spoken) → grammar words, roster names, numbers, [unk] or unknown words."""
+        pairs = [(h, h) if isinstance(h, str) else h for h in heard]
+        pairs = [(p, a) for p, a in pairs if p not in DISFLUENCIES or p in self.vocab]
         out: list[UTok] = []
         i = 0
-        while i < len(heard):
-            word = heard[i]
+        while i < len(pairs):
+            word, spoken = pairs[i]
             if word == UNK:
                 out.append(UTok(UNK, UNK, unk=True))
                 i += 1
                 continue
-
-            name = self._name_at(heard, i)
+            name = self._name_at(pairs, i)
             if name:
                 player, span, cost = name
-                out.append(UTok(player, " ".join(heard[i : i + span]), cost, True, player=player))
+                out.append(UTok(player, " ".join(p for p, _ in pairs[i : i + span]), cost, True, player=player))
                 i += span
                 continue
-            merged = self._try_merge(word, heard[i + 1]) if i + 1 < len(heard) else None
+            merged = self._try_merge(pairs[i], pairs[i + 1]) if i + 1 < len(pairs) else None
             if merged:
                 out.append(merged)
                 i += 2
                 continue
-            single = self._single(word)
-            if single and single.cost < 0.1:
-                out.append(single)
-            else:
-                split = self._split(word)
-                if split:
-                    out.extend(split)
-                elif (glued := self._split_name(word)) is not None:
-                    out.extend(glued)
-                elif single:
-                    out.append(single)
-                else:
-                    out.append(UTok(word, word))
+            out.extend(self._one_word(word, spoken))
             i += 1
         return out
 
-    def _try_merge(self, first: str, second: str) -> UTok | None:
-        """« ve lute » → velute, « si rote » → sirote: two heard words that are one grammar word."""
-        if UNK in (first, second) or not first.isalpha() or not second.isalpha():
-            return None
-        both_known = first in self.vocab and second in self.vocab
-        merged = first + second
-        if both_known and merged not in self.vocab:
-            return None
-        tok = self._merge(merged)
-        if tok is None or tok.word in (first, second):
-            return None
-        if phonetic_key(tok.word) in (phonetic_key(first), phonetic_key(second)):
-            return None
-        return UTok(tok.word, f"{first} {second}", tok.cost + 0.1, True)
+    def _one_word(self, word: str, spoken: str) -> list[UTok]:
+        single = self._single(word, spoken)
+        if single and single.cost < 0.1:
+            return [single]
+        parts = self._split(word) or self._split_name(word)
+        if parts:
+            return parts
+        return [single] if single else [UTok(word, word, sound=phonetic_key(spoken))]
 
-    def _merge(self, merged: str) -> UTok | None:
+    def _try_merge(self, first: tuple[str, str], second: tuple[str, str]) -> UTok | None:
+        """« ve lute » → velute, « si rote » → sirote: two heard words that are one grammar word."""
+        (p1, a1), (p2, a2) = first, second
+        if UNK in (p1, p2) or not p1.isalpha() or not p2.isalpha():
+            return None
+        merged = p1 + p2
+        if p1 in self.vocab and p2 in self.vocab and merged not in self.vocab:
+            return None
+        tok = self._merge(merged, a1 + a2)
+        if tok is None or tok.word in (p1, p2):
+            return None
+        if (p2 in self.vocab and tok.sound == phonetic_key(a1)) or (p1 in self.vocab and tok.sound == phonetic_key(a2)):
+            return None  # the merge would swallow a real word (« de » + « des » → « des »)
+        return self._known(tok.word, f"{p1} {p2}", tok.cost + 0.1)
+
+    def _merge(self, merged: str, spoken: str) -> UTok | None:
         if merged in self.vocab:
-            return UTok(merged, merged, 0.0, True)
-        same = self._by_key.get(phonetic_key(merged))
-        return UTok(same[0], merged, 0.05, True) if same else None
+            return self._known(merged, merged, 0.0)
+        same = self._by_key.get(phonetic_key(spoken))
+        return self._known(_closest(merged, same), merged, 0.05) if same else None
 
     def _split_name(self, word: str) -> list[UTok] | None:
         """« surkaradoc » → sur + Karadoc."""
-        for toks, _, player in self._names:
+        for toks, key, player in self._names:
             name = "".join(toks)
             if len(toks) == 1 and word.endswith(name) and word[: -len(name)] in self.vocab:
                 left = word[: -len(name)]
-                return [UTok(left, left, 0.1, True), UTok(player, name, 0.1, True, player=player)]
+                return [self._known(left, left, 0.1), UTok(player, name, 0.1, True, player=player, sound=key)]
         return None
 
     def _split(self, word: str) -> list[UTok] | None:
+        """« pasmou » → pas mou: one heard word that is two grammar words."""
         if len(word) < 5 or word in self.vocab:
             return None
         for k in range(2, len(word) - 1):
             left, right = word[:k], word[k:]
-            if left in self.vocab and len(left) > 1:
-                tok = self._merge(right)
-                if tok and len(right) > 1:
-                    return [UTok(left, left, 0.1, True), UTok(tok.word, right, tok.cost + 0.1, True)]
+            if left in self.vocab and len(left) > 1 and len(right) > 1:
+                tok = self._merge(right, right)
+                if tok:
+                    return [self._known(left, left, 0.1), self._known(tok.word, right, tok.cost + 0.1)]
         return None
 
     # ── 3. shortlist ──
@@ -352,7 +367,7 @@ class Matcher:
         if utoks[j].word not in ("un", "une") or j + 1 >= len(utoks):
             return False
         nxt = utoks[j + 1]
-        return not nxt.is_number and nxt.word != "et"
+        return not nxt.is_number and nxt.word not in _AFTER_NUMBER
 
     def _shortlist(self, utoks: list[UTok]) -> list[Template]:
         query = self._encode_heard(utoks)
@@ -365,21 +380,26 @@ class Matcher:
         return out
 
     # ── 4. alignment ──
-    def _ins_cost(self, u: UTok) -> float:
-        """Cost of a heard word the template does not have."""
+    def _ins_cost(self, u: UTok, article: bool = True) -> float:
+        """Cost of a heard word the template does not have (``article``: « un »/« une » before a noun)."""
         if u.unk:
             return 0.5
-        if u.word in FILLERS:
+        if u.is_number and u.word in ("un", "une") and article:
+            return 0.15
+        if u.word in FILLERS and not u.is_number:
             return 0.15
         if u.is_number or u.player or u.word in self.key_words:
             return 1.0  # a number, a name or a key word left out would change the meaning
         return 0.7 if u.known else 0.5
 
-    def _sub_cost(self, t: TTok, u: UTok) -> float:
+    def _sub_cost(self, t: TTok, u: UTok, numeric: bool) -> float:
+        """Cost of hearing ``u`` where the template says ``t`` (``numeric``: u is a number here, not an article)."""
         w = t.weight
         if u.player is None and u.word == t.word:
             return u.cost * w
-        if u.player is None and not u.unk and phonetic_key(u.word) == phonetic_key(t.word):
+        if numeric:
+            return 1.0  # a number word is never a sound-alike of a grammar word
+        if u.player is None and not u.unk and u.sound == t.sound:
             return (u.cost + 0.05) * w  # « chouettes » for « chouette »
         if t.key:
             return INF
@@ -387,17 +407,23 @@ class Matcher:
             return 1.0  # a name is never a sound-alike of a grammar word
         if u.unk:
             return w
-        if u.is_number:
-            return 1.0  # a number word is never a sound-alike of a grammar word
         if t.word in FILLERS and u.word not in FILLERS:
             return self._ins_cost(u)  # a meaningful word is not a misheard article
-        sim = fuzz.ratio(phonetic_key(u.word), phonetic_key(t.word)) / 100
+        sim = fuzz.ratio(u.sound, t.sound) / 100
         return w * max(0.7 if u.known else 0.5, 1 - sim)
 
     def _spans(self, utoks: list[UTok]) -> list[list[tuple[int, str, object]]]:
         """Per start j: (end, kind, value) for number runs: kind 'number', 'dice' or 'bad'."""
         n = len(utoks)
         spans: list[list[tuple[int, str, object]]] = [[] for _ in range(n)]
+        # « trente [unk] un »: a number cut by [unk] is not read as its first part
+        cut = {
+            j
+            for j in range(1, n - 1)
+            if utoks[j].unk and utoks[j - 1].is_number and utoks[j + 1].is_number and not self._is_article(utoks, j + 1)
+        }
+        # an unknown word touching a number may be a misheard part of it (« kent soixante trois »)
+        fuzzy_edge = {j for j in range(n) if not utoks[j].known and not utoks[j].unk}
         for j in range(n):
             if not utoks[j].is_number or self._is_article(utoks, j):
                 continue
@@ -405,6 +431,13 @@ class Matcher:
             while end < n and (utoks[end].is_number or (utoks[end].word == "et" and end > j)):
                 end += 1
             words = [u.word for u in utoks[j:end]]
+            if end in cut or j - 1 in cut:
+                spans[j].append((end, "bad", " ".join(words) + " [unk]"))
+                continue
+            if end in fuzzy_edge or j - 1 in fuzzy_edge:
+                edge = utoks[end].heard if end in fuzzy_edge else utoks[j - 1].heard
+                spans[j].append((end, "bad", f"{' '.join(words)} (et « {edge} » ?)"))
+                continue
             for e in range(j + 1, end + 1):
                 part = words[: e - j]
                 value = parse_number(part)
@@ -417,11 +450,14 @@ class Matcher:
         return spans
 
     def _align(self, t: Template, utoks: list[UTok], spans) -> _Alignment:
+        """Weighted, slot-aware edit distance (one forward pass; kept in one loop: it is the hot path)."""
         m, n = len(t.toks), len(utoks)
         D = [[INF] * (n + 1) for _ in range(m + 1)]
         B: list[list[tuple | None]] = [[None] * (n + 1) for _ in range(m + 1)]
         D[0][0] = 0.0
-        ins = [self._ins_cost(u) for u in utoks]
+        articles = [self._is_article(utoks, j) for j in range(n)]
+        ins = [self._ins_cost(u, articles[j]) for j, u in enumerate(utoks)]
+        numeric = [u.is_number and not articles[j] for j, u in enumerate(utoks)]
         for i in range(m + 1):
             tok = t.toks[i] if i < m else None
             row, nrow = D[i], D[i + 1] if i < m else None
@@ -443,7 +479,7 @@ class Matcher:
                     continue
                 u = utoks[j]
                 if tok.kind == "word":
-                    c = here + self._sub_cost(tok, u)
+                    c = here + self._sub_cost(tok, u, numeric[j])
                     if c < nrow[j + 1]:
                         nrow[j + 1] = c
                         B[i + 1][j + 1] = (i, j, None, None)
@@ -451,7 +487,8 @@ class Matcher:
                     if u.player:
                         c, val, fail = here + u.cost, u.player, None
                     else:
-                        c, val, fail = here + 1.0, None, ("unk" if u.unk else u.heard)
+                        miss = 1.5 if u.known else 1.0  # a grammar word is not a misheard name
+                        c, val, fail = here + miss, None, ("unk" if u.unk else u.heard)
                     if c < nrow[j + 1]:
                         nrow[j + 1] = c
                         B[i + 1][j + 1] = (i, j, val, fail)
@@ -499,11 +536,13 @@ class Matcher:
 
     # ── 5. decision ──
     def understand(self, utterance: Utterance | str, speaker: str | None = None) -> Understanding:
+        """One utterance (or bare text) → its meaning. ``speaker`` stands in when the utterance has none."""
         if isinstance(utterance, str):
             utterance = Utterance(t=0.0, text=utterance, speaker=speaker)
+        elif speaker and not utterance.speaker:
+            utterance = replace(utterance, speaker=speaker)
         text = utterance.text
-        heard = tokens(text)
-        utoks = self.canonical(heard)
+        utoks = self.canonical(token_pairs(text))
         who, source = (utterance.speaker, "audio") if utterance.speaker else (None, None)
         if len(utoks) > 1 and utoks[0].player:
             if who is None:
@@ -547,6 +586,16 @@ class Matcher:
                 **base,
             )
         winner = clean[0]
+        if winner.template.variant:
+            return Understanding(
+                ResultKind.REJECTED,
+                cost=winner.cost,
+                reason=(
+                    f"« {winner.template.text} » est l'annonce d'une variante que cette table ne joue pas"
+                    f" ({winner.template.variant})"
+                ),
+                **base,
+            )
         rivals = [
             a
             for a in ranked
@@ -582,6 +631,11 @@ class Matcher:
         allowed = {"target", "item", "rule", "dice"}
         command = Command(target, player, t, **{k: v for k, v in fields.items() if k in allowed})  # type: ignore[arg-type]
         return Candidate(al.cost, al.template.text, command=command)
+
+
+def _closest(word: str, words: list[str]) -> str:
+    """Of words that sound alike, the one spelled most like ``word`` (« sens » → sans, not cent)."""
+    return max(words, key=lambda w: (fuzz.ratio(word, w), w))
 
 
 def _fields(al: _Alignment) -> dict[str, object]:

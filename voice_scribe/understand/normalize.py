@@ -38,64 +38,72 @@ def strip_accents(text: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
-def tokens(text: str) -> list[str]:
-    """Lower-case, accent-free words; apostrophes and hyphens split words; ``[unk]`` is kept."""
-    out: list[str] = []
+def token_pairs(text: str) -> list[tuple[str, str]]:
+    """(plain, spoken) per word: the plain form is for identity, the spoken one (accents kept) for sound."""
+    out: list[tuple[str, str]] = []
     for part in re.split(r"(\[unk\])", text.lower()):
         if part == UNK:
-            out.append(UNK)
+            out.append((UNK, UNK))
             continue
-        plain = strip_accents(part)
-        for word in _SEPARATORS.split(plain):
-            word = _KEEP.sub("", word)
-            if word:
-                out.append(word)
+        for word in _SEPARATORS.split(part):
+            plain = _KEEP.sub("", strip_accents(word))
+            if plain:
+                out.append((plain, word))
     return out
 
 
+def tokens(text: str) -> list[str]:
+    """Lower-case, accent-free words; apostrophes and hyphens split words; ``[unk]`` is kept."""
+    return [plain for plain, _ in token_pairs(text)]
+
+
 # Ordered rewrite rules on an accent-free lower-case word; capitals are phonemes.
+_V = "aeiouyAEIOUY"
 _RULES: tuple[tuple[str, str], ...] = (
-    (r"[^a-z]", ""),
+    (r"[^a-zAEIOUY]", ""),
     (r"ph", "f"),
     (r"^h|(?<=[^cs])h", ""),
-    (r"(?<=[aeiou])ill", "Y"),  # caillou, bouteille
-    (r"ill(?=[aeiou])", "iY"),  # billet -> biYet
+    (rf"(?<=[{_V}])ill", "Y"),  # caillou, bouteille
+    (rf"ill(?=[{_V}])", "iY"),  # billet -> biYet
     (r"([bcdfgklmnprtvz])\1", r"\1"),
     (r"(?<=...)[sx]$", ""),
     (r"sch|ch|sh", "S"),
     (r"gn", "N"),
     (r"qu|q", "k"),
-    (r"gu(?=[eiy])", "g"),
-    (r"g(?=[eiy])", "j"),
-    (r"c(?=[eiy])", "s"),
+    (r"gu(?=[eiyEIY])", "g"),
+    (r"g(?=[eiyEIY])", "j"),
+    (r"c(?=[eiyEIY])", "s"),
     (r"ck|c", "k"),
     (r"x$", ""),
     (r"x", "ks"),
     (r"eaux?$", "o"),
     (r"eau", "o"),
     (r"au", "o"),
+    (r"gt$", ""),
+    (rf"(?:ain|ein|in|im|un|um|yn)(?=[^{_V}nm]|$)", "I"),
+    (rf"(?:an|am|en|em)(?=[^{_V}nm]|$)", "A"),
+    (rf"(?:on|om)(?=[^{_V}nm]|$)", "O"),
     (r"oi", "wa"),
     (r"ou", "U"),
     (r"(?:ai|ei)(?=[ns]?$)", "E"),
     (r"ai|ei", "E"),
     (r"(?:er|ez|et|es)$", "E"),
-    (r"(?<=[^aeiouyAEIOUY])e$", ""),
-    (r"(?:an|am|en|em)(?=[^aeiouyn m]|$)", "A"),
-    (r"(?:on|om)(?=[^aeiouynm]|$)", "O"),
-    (r"(?:ain|ein|in|im|un|um|yn)(?=[^aeiouynm]|$)", "I"),
-    (r"(?<=[aeiouyAEIOUY])s(?=[aeiouy])", "z"),
+    (rf"(?<=[^{_V}])e$", ""),
+    (rf"(?<=[{_V}])s(?=[{_V}])", "z"),
     (r"y", "i"),
     (r"[tdspx]$", ""),
     (r"(.)\1+", r"\1"),
-    (r"e(?=[^aeiouAEIOUY]{2})", "E"),
+    (rf"e(?=[^{_V}]{{2}})", "E"),
 )
 _COMPILED = tuple((re.compile(p), r) for p, r in _RULES)
 
 
 @lru_cache(maxsize=8192)
 def phonetic_key(word: str) -> str:
-    """A rough French sound key of one word (accent-free, lower-case)."""
-    key = strip_accents(word.lower().replace("ç", "s"))
+    """A rough French sound key of one word; accents help (« résiné » ≠ « résine », = « résiner »)."""
+    key = word.lower().replace("ç", "s")
+    key = re.sub(r"ée?s?$", "E", key)  # a final é, ée, és is heard (« résiné » = « résiner »)
+    key = strip_accents(key)
     for pattern, repl in _COMPILED:
         key = pattern.sub(repl, key)
     return key or word

@@ -20,13 +20,13 @@ from text_to_num import text2num
 DIE_WORDS: dict[str, int] = {"un": 1, "une": 1, "deux": 2, "trois": 3, "quatre": 4, "cinq": 5, "six": 6}
 
 _UNITS = (
-    "zero un deux trois quatre cinq six sept huit neuf dix onze douze treize quatorze quinze seize"
+    "zéro un deux trois quatre cinq six sept huit neuf dix onze douze treize quatorze quinze seize"
 ).split()
 _TENS = {20: "vingt", 30: "trente", 40: "quarante", 50: "cinquante", 60: "soixante"}
 
 #: Every word that can be part of a number (after :func:`normalize.tokens`).
 NUMBER_WORDS: frozenset[str] = frozenset(
-    _UNITS + ["une", "vingt", "vingts", "trente", "quarante", "cinquante", "soixante", "cent", "cents", "mille"]
+    _UNITS[1:] + ["zero", "une", "vingt", "vingts", "trente", "quarante", "cinquante", "soixante", "cent", "cents", "mille"]
 )
 #: Words that continue a number only inside it (« vingt et un »).
 NUMBER_GLUE = frozenset({"et"})
@@ -72,7 +72,7 @@ def die_faces(words: list[str] | tuple[str, ...]) -> tuple[int, ...] | None:
 
 
 def spell(n: int) -> str:
-    """French words for 0 ≤ n ≤ 999, space-separated, as an ASR writes them."""
+    """French words for 0 ≤ n ≤ 999, space-separated, as an ASR writes them (accents kept)."""
     if not 0 <= n <= 999:
         raise ValueError(f"out of range: {n}")
     if n < 17:

@@ -29,7 +29,8 @@ class Outcome:
 
 
 def load_transcript(path: str | Path) -> list[Utterance]:
-    """Read a JSON-lines transcript; raises :class:`TranscriptError` (French, with the line number)."""
+    """Read a JSON-lines transcript (``#`` lines are comments); raises :class:`TranscriptError`
+    (French, with the line number)."""
     try:
         text = Path(path).read_text(encoding="utf-8")
     except FileNotFoundError:
@@ -38,8 +39,8 @@ def load_transcript(path: str | Path) -> list[Utterance]:
         raise TranscriptError(f"transcription illisible ({path}) : {exc}") from None
     out: list[Utterance] = []
     for number, line in enumerate(text.splitlines(), 1):
-        if not line.strip():
-            continue
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue  # blank lines and « # » comments, as in the examples/ files
         try:
             data = json.loads(line)
         except json.JSONDecodeError as exc:

@@ -106,25 +106,36 @@ class VocabReport:
             return f"Vocabulaire : les {self.checked} mots de la grammaire sont connus du modèle."
         lines = [
             f"Vocabulaire : {len(self.missing)} mot(s) sur {self.checked} inconnu(s) du modèle ;"
-            " le modèle ne pourra jamais les entendre :"
+            " le modèle ne pourra jamais les entendre."
         ]
-        for m in self.missing:
-            example = f" (ex. « {m.used_in[0]} »)" if m.used_in else ""
-            lines.append(f"  - « {m.word} »{example}")
-            if m.suggestions:
-                lines.append(f"    orthographe proche connue du modèle : {', '.join('« ' + s + ' »' for s in m.suggestions)}")
-            if m.player:
-                lines.append(
-                    f"    à faire : donnez un alias au joueur {m.player} fait de mots connus,"
-                    f" ex. --players \"{m.player}={m.suggestions[0] if m.suggestions else 'cara doc'}\""
-                )
-            elif m.suggestions:
-                lines.append("    à faire : ajoutez cette orthographe comme variante dans grammars/fr/ (calls.txt ou lists.txt)")
-            else:
-                lines.append(
-                    "    à faire : ajoutez une variante faite de mots connus dans grammars/fr/,"
-                    " ou utilisez un modèle qui connaît ce mot"
-                )
+        if len(self.missing) >= 0.9 * self.checked:
+            lines.append(
+                "  Le modèle ne connaît presque aucun mot de la grammaire : est-ce bien un modèle français"
+                " (ex. vosk-model-small-fr-0.22, « voice-scribe models ») ?"
+            )
+        names = [m for m in self.missing if m.player]
+        spelled = [m for m in self.missing if not m.player and m.suggestions]
+        others = [m for m in self.missing if not m.player and not m.suggestions]
+        if names:
+            lines.append("Noms de joueurs inconnus (à faire : un alias fait de mots connus, --players \"Nom=alias\") :")
+            for m in names:
+                hint = f" ; essayez --players \"{m.player}={m.suggestions[0]}\"" if m.suggestions else ""
+                lines.append(f"  - « {m.word} » ({m.player}){hint}")
+        if spelled:
+            lines.append(
+                "Mots inconnus qui ont une orthographe proche faite de mots connus"
+                " (à faire : l'ajouter comme variante dans grammars/fr/) :"
+            )
+            for m in spelled:
+                lines.append(f"  - « {m.word} » → {', '.join('« ' + s + ' »' for s in m.suggestions)}")
+        if others:
+            lines.append(
+                "Mots inconnus sans orthographe de remplacement (à faire : une variante faite de mots connus"
+                " dans grammars/fr/, ou un modèle qui connaît ces mots) :"
+            )
+            for m in others:
+                example = f" (ex. « {m.used_in[0]} »)" if m.used_in else ""
+                lines.append(f"  - « {m.word} »{example}")
         return "\n".join(lines)
 
 
@@ -180,14 +191,19 @@ def check_vocabulary(phrases: Iterable[str], known: Callable[[str], bool], roste
                 if len(uses[w]) < 2:
                     uses[w].append(phrase)
     owners: dict[str, str] = {}
+    covered: set[str] = set()  # words of a player who has a spelling the model fully knows
     if roster:
         for p in roster.players:
-            for s in roster.spellings(p):
-                for w in _surface(s).split():
+            spellings = [_surface(s).split() for s in roster.spellings(p)]
+            ok = any(all(known(w) for w in words) for words in spellings)
+            for words in spellings:
+                for w in words:
                     owners.setdefault(w, p)
+                    if ok:
+                        covered.add(w)
     missing = [
         MissingWord(w, tuple(uses[w]), owners.get(w), tuple(soundalike_spellings(w, known)))
         for w in sorted(uses)
-        if not known(w)
+        if w not in covered and not known(w)
     ]
     return VocabReport(len(uses), tuple(missing))
