@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import re
 import tomllib
+from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from voice_scribe.engine.calls import Call, CallKind
+from voice_scribe.engine.calls import BET_COMBINATIONS, Call, CallKind
 from voice_scribe.engine.dice import (
     Kind,
     Throw,
@@ -92,6 +93,15 @@ def test_phrase_keys_are_known_names() -> None:
     assert set(data["rules"]) == set(RULE_LEVELS)
     for entry in data["throw"]["figure"].values():
         assert entry["rule"] in RULE_LEVELS or entry["rule"] == "aquitaine"
+    assert set(data["combination"]) == set(BET_COMBINATIONS)
+
+
+def test_every_holding_has_its_article_forms() -> None:
+    state = pytest.importorskip("voice_scribe.engine.state")
+    data = load_phrases()
+    assert {h.value for h in state.Holding} <= set(data["holding"])
+    for holding in state.Holding:
+        assert BOOK.holders(holding.value, []).spoken.startswith("Personne n'a ")
 
 
 # ── numbers ──
@@ -190,6 +200,66 @@ def test_bleu_rouge_is_said_only_when_played() -> None:
     assert Phrasebook(Rules(level=3)).event(throw_event("Karadoc", faces)).spoken == \
         "Bleu-Rouge ! Annoncez vos relances."
     assert Phrasebook(Rules(level=1)).event(throw_event("Karadoc", faces)).spoken == "Chouette de trois."
+
+
+def test_bleu_rouge_with_its_points_and_the_relance_prompt_says_it_once() -> None:
+    phrase = Phrasebook(Rules(level=3)).events([
+        throw_event("Karadoc", (3, 4, 3)),
+        E(K.SCORE, "Karadoc", 9, reason="chouette", data={"score": 9}),
+        E(K.PROMPT, reason=R.BET_RELANCE.value, data={"players": ["Karadoc", "Perceval"]}),
+    ])
+    assert phrase.spoken == "Bleu-Rouge : Karadoc marque neuf. Karadoc a neuf. Annoncez vos relances."
+
+
+def test_holding_events_as_the_engine_emits_them() -> None:
+    """The engine puts the holding in ``reason`` and why it changed hands in ``rule``."""
+    spent = BOOK.event(E(K.HOLDING, "Karadoc", None, "grelottine", R.SPENT.value, data={"gained": False}))
+    assert spent.spoken == "Karadoc utilise sa Grelottine."
+    below = BOOK.event(E(K.HOLDING, "Karadoc", None, "grelottine", R.BELOW_30.value, data={"gained": False}))
+    assert below.spoken == "Karadoc perd sa Grelottine : moins de trente points."
+    gift = BOOK.events([
+        E(K.HOLDING, "Karadoc", None, "civet", R.GIVEN.value, data={"gained": False}),
+        E(K.HOLDING, "Perceval", None, "civet", R.GIVEN.value, data={"gained": True}),
+    ])
+    assert gift.spoken == "Karadoc donne son Civet à Perceval."
+    won = BOOK.event(E(K.HOLDING, "Karadoc", None, "civet", R.SIROP_FAILED.value, data={"gained": True}))
+    assert won.spoken == "Karadoc gagne un Civet."
+
+
+def test_prompts_use_the_data_the_engine_gives() -> None:
+    throw = BOOK.event(E(K.PROMPT, reason=R.GRELOTTINE_THROW.value,
+                         data={"players": ["Perceval"], "combination": "cul_de_chouette", "stake": 42}))
+    assert throw.spoken == "Perceval, relevez le défi : un Cul de chouette pour quarante-deux points."
+    second = BOOK.event(E(K.PROMPT, reason=R.GRELOTTINE_THROW.value, data={"players": ["Perceval"], "throw": 2}))
+    assert second.spoken == "Perceval, à vous de relever le défi."
+    sloubi = BOOK.event(E(K.PROMPT, reason=R.SING_SLOUBI.value, data={"players": ["Merlin"], "value": 21}))
+    assert sloubi.spoken == "Merlin, chantez le sloubi jusqu'à vingt et un."
+
+
+def test_a_bevue_at_zero_without_negatives_says_only_the_totals() -> None:
+    phrase = BOOK.events([
+        E(K.BEVUE, "Arthur", reason=R.DECLARED.value),
+        E(K.SCORE, "Arthur", 0, reason=R.BEVUE.value, data={"score": 0}),
+        E(K.SCORE, "Lancelot", 10, reason=R.ZERO_GAIN.value, data={"score": 10}),
+    ])
+    assert phrase.spoken == "Bévue pour Arthur ! Arthur a zéro. Joueur à zéro : Lancelot marque dix. Lancelot a dix."
+
+
+def test_dice_correction() -> None:
+    phrase = BOOK.event(E(K.UNDONE, None, None, "correction", data={"dice": [3, 4, 4], "correction": True}))
+    assert phrase.spoken == "Correction : les dés sont trois, quatre et quatre."
+    assert phrase.screen == "Correction : les dés sont 3, 4 et 4."
+
+
+def test_two_bevues_in_one_decision_are_both_said() -> None:
+    phrase = BOOK.events([
+        E(K.BEVUE, "Karadoc", reason=R.OUT_OF_TURN.value),
+        E(K.SCORE, "Karadoc", -5, reason=R.BEVUE.value, data={"score": 40}),
+        E(K.BEVUE, "Karadoc", reason=R.WRONG_CALL.value),
+        E(K.SCORE, "Karadoc", -5, reason=R.BEVUE.value, data={"score": 35}),
+    ])
+    assert phrase.spoken.count("Karadoc perd cinq.") == 2
+    assert phrase.spoken.endswith("Karadoc a trente-cinq.")
 
 
 def test_winner_elimination_turn_prompt() -> None:
@@ -293,3 +363,43 @@ def _to_toml(data: dict, prefix: str = "") -> str:
     out = head + "\n".join(scalars) + ("\n" if scalars else "") + "".join(tables)
     tomllib.loads(out) if not prefix else None
     return out
+
+
+# ── with the real engine: every event of the bundled example games ──
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+GAMES = {
+    "game1_star1": (["Karadoc", "Perceval", "Léodagan"], None),
+    "game2_no_negatives": (["Arthur", "Lancelot"], "game2_no_negatives.rules.toml"),
+    "game3_elimination": (["Bohort", "Gauvain", "Yvain"], None),
+}
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_event_of_the_example_games_reads_well(game: str) -> None:
+    replay = pytest.importorskip("voice_scribe.replay")
+    path = EXAMPLES / f"{game}.calls.jsonl"
+    if not path.exists():
+        pytest.skip(f"example game {path.name} not in this checkout")
+    players, rules_file = GAMES[game]
+    rules = Rules.load(EXAMPLES / rules_file) if rules_file else Rules()
+    try:
+        _, groups = replay.replay(players, replay.load_call_log(path), rules)
+    except Exception as exc:  # the engine is not this suite's subject
+        pytest.skip(f"the engine cannot replay {path.name} here: {exc}")
+    book = Phrasebook(rules)
+    said = 0
+    for _call, events in groups:
+        if not events:
+            continue
+        phrase = book.events(events)
+        assert_clean(phrase.spoken)
+        assert_clean(phrase.screen)
+        assert not re.search(r"\d", phrase.spoken), phrase.spoken
+        for ev in events:
+            if ev.kind is K.SCORE and ev.points:
+                assert spoken_number(abs(ev.points)) in phrase.spoken
+                assert str(abs(ev.points)) in phrase.screen
+            if ev.player and ev.kind not in (K.PROMPT, K.THROW):
+                assert ev.player in phrase.spoken
+        said += 1
+    assert said >= 5

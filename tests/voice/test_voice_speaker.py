@@ -22,7 +22,7 @@ from voice_scribe.voice.speaker import (
     playback_problem,
 )
 
-pytestmark = needs_espeak
+pytestmark = [needs_espeak, pytest.mark.audio]
 
 SENTENCE = "Chouette de quatre : Perceval marque seize. Perceval a cent douze."
 LONG = " ".join(["Karadoc gagne la partie avec trois cent quarante-six points !"] * 12)
@@ -116,6 +116,26 @@ def test_one_speaker_per_process(tmp_path: Path) -> None:
         assert again.say("Reprise.").wait(30) is not None
 
 
+def test_back_to_back_utterances_across_speakers_are_never_empty(tmp_path: Path) -> None:
+    """pyttsx3 2.99 cancels a fresh utterance after a stale stop request (an empty WAV):
+    the Speaker works around it. Several Speakers in turn, queued messages, a held worker."""
+    texts = ["À Perceval de jouer.", "Tour trois.", "Suite !", "Bévue ! Karadoc perd cinq.", "Pause.", "Reprise."]
+    spans: list[SpokenSpan] = []
+    for round_ in range(12):
+        gate = Gate()
+        with Speaker(out_dir=tmp_path / str(round_), on_start=gate) as speaker:
+            tickets = [speaker.say(texts[0])]
+            assert gate.entered.wait(30)
+            tickets += [speaker.say(t, urgent=(i % 2 == 0)) for i, t in enumerate(texts[1:])]
+            gate.release.set()
+            assert speaker.wait_idle(60)
+        assert [t.status for t in tickets] == [Status.SPOKEN] * len(texts)
+        spans += [t.span for t in tickets]
+    for span in spans:
+        wav = Wav.read(span.path)
+        assert wav.duration > 0.3 and wav.rms > SILENCE_RMS, (span.text, wav)
+
+
 # ── the queue ──
 def test_urgent_messages_jump_the_queue(tmp_path: Path) -> None:
     gate = Gate()
@@ -184,6 +204,21 @@ def test_close_with_drain_speaks_everything(tmp_path: Path) -> None:
     closer.join(30)
     assert [t.status for t in pending] == [Status.SPOKEN, Status.SPOKEN]
     assert [s.text for s in speaker.spans()] == ["Un.", "Deux.", "Trois."]
+
+
+def test_clear_drops_queued_chatter_and_keeps_verdicts(tmp_path: Path) -> None:
+    gate = Gate()
+    with Speaker(out_dir=tmp_path, on_start=gate) as speaker:
+        speaker.say("Pause.")
+        assert gate.entered.wait(30)
+        chatter = speaker.say("Tour trois.")
+        verdict = speaker.say("Karadoc perd cinq.", urgent=True)
+        assert speaker.clear() == [chatter]
+        gate.release.set()
+        assert speaker.wait_idle(60)
+    assert chatter.status is Status.DROPPED and chatter.drop_reason == "cleared"
+    assert verdict.status is Status.SPOKEN
+    assert [s.text for s in speaker.spans()] == ["Pause.", verdict.text]
 
 
 def test_empty_text_is_dropped(tmp_path: Path) -> None:

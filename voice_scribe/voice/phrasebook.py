@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 import tomllib
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from importlib import resources
 from pathlib import Path
@@ -326,10 +326,15 @@ class Phrasebook:
                 step = len(group)
                 body, totals = self._score_sentences(group, fmt, explained=ev.reason in explains)
                 joins = lead is not None and ev.reason in explains
+            elif (pair := self._given(events, i)) is not None:
+                lost, receiver = pair
+                ev = replace(lost, data={**lost.data, "cause": Reason.GIVEN.value, "to": receiver})
+                body, totals, step = self._event_sentence(ev, fmt), [], 2
+                joins = False
             else:
                 body, totals = self._event_sentence(ev, fmt), []
                 joins = lead is not None and ev.kind is EventKind.HOLDING and ev.player == lead.player
-            if lead is not None and joins:
+            if lead is not None and joins and body:
                 out.append(f"{lead.text} : {body}")
             else:
                 if lead is not None:
@@ -342,8 +347,10 @@ class Phrasebook:
             i += step
         if lead is not None:
             out.append(lead.text + lead.end)
-        out.extend(afters)
-        return " ".join(_sentence(s) for s in out if s)
+        sentences = [_sentence(text) for text in out if text]
+        # a figure's closing line, unless a prompt of the same decision already says it
+        sentences += [a for a in map(_sentence, afters) if a not in sentences]
+        return " ".join(sentences)
 
     # THROW
     def _throw_lead(self, ev: Event, fmt: _Formatter) -> _Lead:
@@ -394,13 +401,15 @@ class Phrasebook:
             players=self._join(names), verb=verbs["one" if len(group) == 1 else "many"]
         ).num("points", abs(first.points or 0))
         values.put(label=self._label(first.reason, fmt, values))
-        if explained or not first.reason:
+        if explained and not sign:
+            template = ""  # « Bévue pour Arthur ! » at zero: only his total follows
+        elif explained or not first.reason:
             template = self.data["score"]["bare" if sign else "bare_zero"]
         elif sign:
             template = self.data["kind"]["score"]
         else:
             template = self.data["score"]["labelled_zero"]
-        body = self._fill(template, values)
+        body = self._fill(template, values) if template else ""
         totals: list[str] = []
         if self.totals:
             lines = [
@@ -445,6 +454,12 @@ class Phrasebook:
         values.num("score", data.get("score")).num("round", data.get("round"))
         values.num("points", abs(ev.points) if ev.points is not None else None)
         values.num("target", data.get("target"))
+        values.num("stake", data.get("stake")).num("value", data.get("value"))
+        values.put(challenged=data.get("challenged"))
+        combination = self.data["combination"].get(str(data.get("combination")))
+        values.put(combination_indef=combination)
+        if data.get("dice"):
+            values.put(dice=self._join([fmt.number(d) for d in data["dice"]]))
         values.put(label=self._label(ev.reason, fmt, values))
         if ev.kind is EventKind.REJECTED and data.get("message"):
             values.put(message=fmt.text(str(data["message"])).rstrip(". "))
@@ -459,11 +474,9 @@ class Phrasebook:
         return [t for t in (self._reason(ev.reason).get("bevue"), self._kind("bevue")) if t]
 
     def _holding(self, ev: Event, values: _Values) -> list[str]:
-        holdings = self.data["holding"]
-        name = ev.data.get("holding") or (ev.reason if ev.reason in holdings else None)
-        cause = ev.data.get("cause") or (ev.reason if ev.reason not in holdings else None)
+        name, cause = self._holding_and_cause(ev)
         values.put(**self._holding_forms(name or ""))
-        if ev.data.get("gained", True) and not cause:
+        if ev.data.get("gained", True):
             return [self._kind("holding_gained")]
         if cause:
             values.put(cause=self._label(cause, self._fmt[values.style], values))
@@ -472,6 +485,31 @@ class Phrasebook:
                 return [self._kind("holding_given"), specific or self._kind("holding_lost")]
             return [t for t in (specific, self._kind("holding_lost_cause")) if t]
         return [self._kind("holding_lost")]
+
+    def _holding_and_cause(self, ev: Event) -> tuple[str | None, str | None]:
+        """The holding's name and why it changed hands (the engine puts the cause in ``rule``)."""
+        holdings = self.data["holding"]
+        name = ev.data.get("holding") or (ev.reason if ev.reason in holdings else None)
+        cause = ev.data.get("cause")
+        if cause is None and ev.reason and ev.reason not in holdings:
+            cause = ev.reason
+        if cause is None and ev.rule in self.data["reason"]:
+            cause = ev.rule
+        return name, cause
+
+    def _given(self, events: Sequence[Event], i: int) -> tuple[Event, str] | None:
+        """A holding given (lost with cause « given ») then received: one sentence."""
+        if i + 1 >= len(events):
+            return None
+        lost, got = events[i], events[i + 1]
+        if lost.kind is not EventKind.HOLDING or got.kind is not EventKind.HOLDING:
+            return None
+        if lost.data.get("gained", True) or not got.data.get("gained", True) or not got.player:
+            return None
+        (name, cause), (name2, cause2) = self._holding_and_cause(lost), self._holding_and_cause(got)
+        if name != name2 or cause != Reason.GIVEN.value or cause2 != Reason.GIVEN.value:
+            return None
+        return lost, got.player
 
     def _holding_forms(self, holding: str) -> dict[str, str]:
         entry = self.data["holding"].get(holding)
@@ -483,8 +521,7 @@ class Phrasebook:
 
     def _prompt(self, ev: Event, values: _Values) -> list[str]:
         reason = self._reason(ev.reason)
-        first = reason.get("prompt_target") if "target" in ev.data else None
-        return [t for t in (first, reason.get("prompt"), self._kind("prompt")) if t]
+        return [t for t in (reason.get("prompt_full"), reason.get("prompt"), self._kind("prompt")) if t]
 
     def _rejected(self, ev: Event, values: _Values) -> list[str]:
         return [self._kind("rejected_message"), self._kind("rejected")]
@@ -503,6 +540,8 @@ class Phrasebook:
         return [t for t in (specific, self._kind("winner"), self._kind("winner_plain")) if t]
 
     def _undone(self, ev: Event, values: _Values) -> list[str]:
+        if ev.data.get("correction"):
+            return [self._kind("undone_correction"), self._kind("undone")]
         return [self._kind("undone")]
 
     def _describe_call(self, call: str | Call | Mapping[str, Any] | None, fmt: _Formatter) -> str:
