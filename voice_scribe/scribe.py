@@ -16,7 +16,7 @@ from typing import Any
 from voice_scribe.engine import Event, EventKind
 from voice_scribe.engine.state import Holding
 from voice_scribe.session import Session
-from voice_scribe.understand import ResultKind, TableCommand, Understanding
+from voice_scribe.understand import UNKNOWN_SPEAKER, ResultKind, TableCommand, Understanding
 from voice_scribe.understand.commands import Command
 from voice_scribe.voice.phrasebook import Phrase, Phrasebook
 
@@ -52,6 +52,8 @@ class Scribe:
         if self.paused and not (command is not None and command.kind is TableCommand.REPRENDS):
             return Reply("paused")
         if understanding.kind is ResultKind.CALL and understanding.call is not None:
+            if understanding.call.player == UNKNOWN_SPEAKER:  # nobody to give it to: ask, never guess
+                return self._say("question", self.phrasebook.who_said(understanding.text))
             return self.decide(self.session.hear(understanding.call))
         if understanding.kind is ResultKind.COMMAND and command is not None:
             return self._command(command)

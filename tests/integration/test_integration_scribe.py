@@ -108,3 +108,18 @@ def test_every_heard_utterance_is_kept_in_the_journal(tmp_path) -> None:
     heard = [r for r in read_journal(path).records if r["type"] == "heard"]
     assert [r["utterance"]["text"] for r in heard] == ["six six six", "passe moi le sel", "gloubi boulga"]
     assert [r["outcome"]["result"] for r in heard] == ["call", "rejected", "rejected"]
+
+
+def test_a_call_with_no_known_speaker_is_a_question_not_a_guess() -> None:
+    table = Table()
+    utterance = Utterance(t=1.0, text="six six six")  # one microphone, no name said first
+    reply = table.scribe.hear(table.matcher.understand(utterance), utterance.to_json())
+    assert reply.kind == "question" and reply.phrase.spoken == "Qui a dit « six six six » ?"
+    assert table.session.game.scores == {"Karadoc": 0, "Perceval": 0, "Léodagan": 0}
+
+
+def test_undoing_a_declared_bevue_names_who_it_was_for() -> None:
+    table = Table()
+    table.hear("Karadoc", "deux trois cinq")
+    table.hear("Léodagan", "bévue pour perceval")
+    assert table.hear("Karadoc", "annule").phrase.spoken == "Annulé : la Bévue pour Perceval."

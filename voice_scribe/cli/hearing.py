@@ -24,11 +24,16 @@ def find_model(cli_path: str | None) -> Path | None:
         raise CliError(str(exc)) from None
 
 
-def grammar_for(players: list[str], rules: Rules) -> list[str]:
-    """The Vosk phrase list for this roster and these rules."""
-    from voice_scribe.understand import Roster, load_grammar, vosk_phrases
+def grammar_for(players: list[str], rules: Rules, model: object | None = None) -> list[str]:
+    """The Vosk phrase list for this roster and these rules.
 
-    return vosk_phrases(load_grammar(rules), Roster.of(players))
+    With a loaded model, words it lacks are respelled from parts it knows
+    (« j'achète » → « j' achète »).
+    """
+    from voice_scribe.understand import Roster, load_grammar, model_vocabulary, vosk_phrases
+
+    known = model_vocabulary(model) if model is not None else None
+    return vosk_phrases(load_grammar(rules), Roster.of(players), known)
 
 
 def hear_recording(
@@ -53,7 +58,10 @@ def hear_recording(
         if unknown:
             raise CliError(f"--channels nomme des joueurs absents de --players : {', '.join(unknown)}")
     try:
-        grammar = grammar_for(players, rules) if model_path else None
-        return transcribe_file(path, channel_names, model_path, grammar)
+        from voice_scribe.speech.recognizer import load_model
+
+        model = load_model(model_path) if model_path else None
+        grammar = grammar_for(players, rules, model) if model is not None else None
+        return transcribe_file(path, channel_names, None, grammar, model=model)
     except (AudioError, ModelError) as exc:
         raise CliError(str(exc)) from None

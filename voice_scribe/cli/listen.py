@@ -168,13 +168,16 @@ def _start_microphones(args, players, rules, table, clock):  # noqa: ANN001, ANN
         raise CliError(f"{exc} Sans micro, jouez au clavier : --clavier.") from None
     try:
         model = load_model(model_path)
-        grammar = build_grammar(grammar_for(players, rules), model)
+        grammar = build_grammar(grammar_for(players, rules, model), model)
     except (ModelError, GrammarError) as exc:
         source.close()
         raise CliError(str(exc)) from None
-    if grammar.dropped:
-        table.notice(f"{len(grammar.dropped)} phrases contiennent des mots inconnus du modèle : "
-                     "voir « voice-scribe parse --vocab-check » et --alias.")
+    from voice_scribe.understand import Roster, check_vocabulary, load_grammar, model_vocabulary, vosk_phrases
+
+    roster = Roster.of(players, _aliases(args.alias, players))
+    report = check_vocabulary(vosk_phrases(load_grammar(rules), roster), model_vocabulary(model), roster)
+    if not report.ok:
+        table.notice(report.to_french())
     recognizers = [ChannelRecognizer(model, MODEL_RATE, grammar, channel=i) for i in range(len(channel_players))]
     mic = Microphones(recognizers, channel_players, MODEL_RATE, table.submit, notice=table.notice)
     mic.source = source  # type: ignore[attr-defined]

@@ -242,6 +242,10 @@ class Phrasebook:
             lambda fmt: self._answer("cancelled", self._values(fmt).put(what=self._describe_call(what, fmt)))
         )
 
+    def who_said(self, heard: str) -> Phrase:
+        """« Qui a dit « pas mou le caillou » ? »: a call heard with no speaker."""
+        return self._both(lambda fmt: self._answer("who_said", self._values(fmt).put(heard=heard)))
+
     def pause(self) -> Phrase:
         return self._both(lambda fmt: self._answer("pause", self._values(fmt)))
 
@@ -559,6 +563,8 @@ class Phrasebook:
         values = self._values(fmt).put(player=player)
         if kind in _DICE_CALLS:
             return self._fill(answer["throw_of"], values)
+        if kind is CallKind.BEVUE and data.get("target"):
+            return self._fill(answer["declared_bevue_for"], values.put(target=data["target"]))
         spec = CALL_SPECS[kind]
         if spec.args:
             return self._fill(answer["rule_of"], values.put(rule=self.rule_name(spec.rule)))
