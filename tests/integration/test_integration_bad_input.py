@@ -60,3 +60,10 @@ def test_unknown_speakers_and_garbage_are_not_scored(tmp_path) -> None:
 
     result = json.loads(done.stdout)
     assert result["scores"] == {"Karadoc": 50, "Perceval": 0, "Léodagan": 0}
+
+
+def test_the_command_line_speaks_french_even_in_argparse_errors(tmp_path) -> None:
+    done = cli("--help", env_models=tmp_path, cwd=tmp_path)
+    assert "utilisation : voice-scribe" in done.stdout and "affiche cette aide et quitte" in done.stdout
+    done = cli("replay", "--calls", "x.jsonl", env_models=tmp_path, cwd=tmp_path)
+    assert done.returncode == 2 and "arguments obligatoires manquants: --players" in done.stderr

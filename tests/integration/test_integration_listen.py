@@ -142,7 +142,7 @@ def test_microphones_hear_attribute_and_feed_the_live_table(tmp_path) -> None:
     table.step(now=100.0)
 
     heard = list(table.heard)
-    assert [h.speaker for h in heard] == ["Karadoc", "Perceval"]
+    assert [h.speaker for h in heard] == ["Karadoc", "Perceval"], [(h.t, h.speaker, h.text) for h in heard]
     assert all(h.text == "하나 둘 셋" for h in heard)
     voice = true_onset(clip) / rate  # where the voice starts inside the synthesized clip
     # Vosk word times are on a 30 ms grid and its first word starts after its own onset detection

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
+from typing import NoReturn
 
 #: Sub-command modules, in the order ``--help`` lists them.
 COMMANDS = ("demo", "listen", "replay", "parse", "segments", "devices", "models", "say")
@@ -19,12 +20,53 @@ class CliError(Exception):
     """A user-facing failure: its message is French and printed without a traceback."""
 
 
+_ARGPARSE_FR = (
+    ("the following arguments are required", "arguments obligatoires manquants"),
+    ("one of the arguments", "il faut l'un des arguments"),
+    ("is required", "est obligatoire"),
+    ("unrecognized arguments", "arguments inconnus"),
+    ("invalid choice", "choix invalide"),
+    ("choose from", "au choix"),
+    ("expected one argument", "une valeur est attendue"),
+    ("not allowed with argument", "incompatible avec l'argument"),
+    ("invalid float value", "nombre invalide"),
+    ("invalid int value", "entier invalide"),
+    ("argument ", "argument "),
+)
+
+
+class _FrenchParser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:  # argparse's messages, in French
+        for english, french in _ARGPARSE_FR:
+            message = message.replace(english, french)
+        self.print_usage(sys.stderr)
+        self.exit(2, f"{self.prog} : erreur : {message}\n")
+
+
+class _FrenchHelp(argparse.HelpFormatter):
+    def add_usage(self, usage, actions, groups, prefix=None):  # noqa: ANN001, ANN201 - argparse API
+        return super().add_usage(usage, actions, groups, prefix or "utilisation : ")
+
+
+def _frenchify(parser: argparse.ArgumentParser) -> None:
+    """argparse's own words, in French (the user-facing text of the whole CLI is French)."""
+    parser.formatter_class = _FrenchHelp
+    parser._positionals.title = "arguments"
+    parser._optionals.title = "options"
+    for action in parser._actions:
+        if isinstance(action, argparse._HelpAction):
+            action.help = "affiche cette aide et quitte"
+        if isinstance(action, argparse._SubParsersAction):
+            for child in action.choices.values():
+                _frenchify(child)
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _FrenchParser(
         prog="voice-scribe",
         description="Le scribe du Cul de chouette : il écoute, arbitre et compte les points.",
     )
-    sub = parser.add_subparsers(dest="command", metavar="COMMANDE")
+    sub = parser.add_subparsers(dest="command", metavar="COMMANDE", title="commandes")
     for name in COMMANDS:
         try:
             module = importlib.import_module(f"voice_scribe.cli.{name}")
@@ -33,6 +75,7 @@ def build_parser() -> argparse.ArgumentParser:
                 continue  # not built yet
             raise
         module.register(sub)
+    _frenchify(parser)
     return parser
 
 
