@@ -43,14 +43,20 @@ class CrosstalkMerger:
     dominance: float = 1.25
     merge_s: float = 0.4
     _groups: list[_Group] = field(default_factory=list, init=False)
+    _released: deque[Utterance] = field(default_factory=lambda: deque(maxlen=32), init=False)
 
     def add(self, utterance: Utterance, now: float) -> None:
-        for group in self._groups:
-            if any(self._same(utterance, other) for other in group.utterances):
-                group.utterances.append(utterance)
-                group.seen_at = now
-                return
-        self._groups.append(_Group([utterance], now))
+        """Join the group of the same shout, or start one. A copy that decodes after its
+        group was already decided (Vosk can finish one channel much later) is dropped."""
+        if any(self._same(utterance, done) for done in self._released):
+            return
+        matching = [g for g in self._groups if any(self._same(utterance, other) for other in g.utterances)]
+        if not matching:
+            self._groups.append(_Group([utterance], now))
+            return
+        # one shout decoded in pieces on one microphone and whole on another: one group
+        merged = _Group([u for g in matching for u in g.utterances] + [utterance], now)
+        self._groups = [g for g in self._groups if g not in matching] + [merged]
 
     def ready(self, now: float, final: bool = False, busy: Sequence[tuple[int, float]] = ()) -> list[list[Utterance]]:
         """The groups nobody has added to for ``merge_s``: they are complete.
@@ -67,6 +73,8 @@ class CrosstalkMerger:
 
         done = [g for g in self._groups if final or (now - g.seen_at >= self.merge_s and not waiting(g))]
         self._groups = [g for g in self._groups if g not in done]
+        for group in done:
+            self._released.extend(group.utterances)
         return [g.utterances for g in done]
 
     def decide(self, group: list[Utterance], ring: np.ndarray, ring_start: int) -> Utterance:

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from voice_scribe.engine import Call, Event, Rules
+from voice_scribe.jsonlines import JsonLinesError, read_records
 from voice_scribe.session import Session
 from voice_scribe.speech.utterance import Utterance
 
@@ -31,27 +32,15 @@ class LogError(ValueError):
 
 
 def load_call_log(path: str | Path) -> list[Call]:
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise LogError(f"fichier introuvable : {path}") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise LogError(f"fichier illisible : {path} ({exc})") from None
     calls: list[Call] = []
-    for number, line in enumerate(text.splitlines(), start=1):
-        line = line.strip()
-        if not line or line.startswith("#"):
-            continue
-        try:
-            data = json.loads(line)
-        except json.JSONDecodeError:
-            raise LogError(f"{path}, ligne {number} : JSON invalide") from None
-        if not isinstance(data, dict):
-            raise LogError(f"{path}, ligne {number} : une annonce doit être un objet JSON")
-        try:
-            calls.append(Call.from_json(data))
-        except ValueError as exc:
-            raise LogError(f"{path}, ligne {number} : {exc}") from None
+    try:
+        for number, data in read_records(path):
+            try:
+                calls.append(Call.from_json(data))
+            except ValueError as exc:
+                raise LogError(f"{path}, ligne {number} : {exc}") from None
+    except JsonLinesError as exc:
+        raise LogError(str(exc)) from None
     return calls
 
 

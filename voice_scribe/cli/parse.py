@@ -11,6 +11,7 @@ import json
 from pathlib import Path
 
 from voice_scribe.cli import CliError
+from voice_scribe.cli.common import load_rules
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -28,23 +29,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.set_defaults(func=run)
 
 
-def _rules(path: str | None):
-    from voice_scribe.engine.rules import Rules, RulesError
-
-    if not path:
-        return Rules()
-    try:
-        return Rules.load(path)
-    except RulesError as exc:
-        raise CliError(str(exc)) from None
-
-
 def run(args: argparse.Namespace) -> int:
     from voice_scribe.understand import GrammarError, Matcher, Roster, RosterError, load_grammar
 
     try:
         roster = Roster.parse(args.players)
-        rules = _rules(args.rules)
+        rules = load_rules(args.rules)
         grammar = load_grammar(rules)
     except (RosterError, GrammarError) as exc:
         raise CliError(str(exc)) from None

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from voice_scribe.engine.rules import Rules
+from voice_scribe.jsonlines import JsonLinesError, read_records
 from voice_scribe.speech.utterance import Utterance
 from voice_scribe.understand.matcher import Matcher, Understanding
 from voice_scribe.understand.roster import Roster
@@ -31,20 +32,12 @@ class Outcome:
 def load_transcript(path: str | Path) -> list[Utterance]:
     """Read a JSON-lines transcript (``#`` lines are comments); raises :class:`TranscriptError`
     (French, with the line number)."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise TranscriptError(f"transcription introuvable : {path}") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise TranscriptError(f"transcription illisible ({path}) : {exc}") from None
     out: list[Utterance] = []
-    for number, line in enumerate(text.splitlines(), 1):
-        if not line.strip() or line.lstrip().startswith("#"):
-            continue  # blank lines and « # » comments, as in the examples/ files
-        try:
-            data = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise TranscriptError(f"{path}, ligne {number} : JSON invalide ({exc.msg})") from None
+    try:
+        records = list(read_records(path, "transcription"))
+    except JsonLinesError as exc:
+        raise TranscriptError(str(exc)) from None
+    for number, data in records:
         try:
             utterance = Utterance.from_json(data)
         except ValueError as exc:
