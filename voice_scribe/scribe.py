@@ -93,8 +93,11 @@ class Scribe:
         if kind is TableCommand.TOUR:
             return self._say("answer", pb.turn(game.upcoming_roller()))
         if kind is TableCommand.QUI_A and command.item:
-            holding = Holding(command.item) if command.item in Holding._value2member_map_ else None
-            holders = [n for n, p in state.players.items() if holding is not None and p.holds(holding)]
+            try:
+                holding = Holding(command.item)
+            except ValueError:
+                return self._say("not_understood", pb.not_understood(command.item))
+            holders = [n for n, p in state.players.items() if p.holds(holding)]
             return self._say("answer", pb.holders(command.item, holders))
         if kind is TableCommand.REGLE and command.rule:
             return self._say("answer", pb.rule(command.rule))

@@ -123,3 +123,10 @@ def test_undoing_a_declared_bevue_names_who_it_was_for() -> None:
     table.hear("Karadoc", "deux trois cinq")
     table.hear("Léodagan", "bévue pour perceval")
     assert table.hear("Karadoc", "annule").phrase.spoken == "Annulé : la Bévue pour Perceval."
+
+
+def test_who_holds_a_grelottine() -> None:
+    table = Table()
+    table.hear("Karadoc", "un trois six")  # a Néant: a Grelottine
+    reply = table.hear("Perceval", "qui a une grelottine")
+    assert reply.kind == "answer" and "Karadoc" in reply.phrase.spoken
