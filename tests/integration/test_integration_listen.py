@@ -113,11 +113,12 @@ def test_microphones_hear_attribute_and_feed_the_live_table(tmp_path) -> None:
     from voice_scribe.listening import Microphones
     from voice_scribe.live import LiveTable
     from voice_scribe.session import Session
-    from voice_scribe.speech.recognizer import ChannelRecognizer, build_grammar, load_model
+    from voice_scribe.speech.recognizer import build_grammar, load_model
+    from voice_scribe.speech.stream import StreamingHearing
     from voice_scribe.understand import Matcher
 
     rate = 16000
-    clip = speak("하나, 둘, 셋", "ko", rate, speed=80)
+    clip = speak("하나 둘 셋", "ko", rate, speed=110)  # one breath: one segment
     gap = len(clip) / rate + 1.5
     onsets = (1.0, 1.0 + gap, 1.0 + 2 * gap)
     audio = np.zeros((int((1.0 + 3 * gap) * rate), 2), dtype=np.float32)
@@ -134,19 +135,20 @@ def test_microphones_hear_attribute_and_feed_the_live_table(tmp_path) -> None:
     players = ["Karadoc", "Perceval"]
     session = Session(players)
     table = LiveTable(session, Matcher.build(players, session.rules))
-    recognizers = [ChannelRecognizer(model, rate, grammar, channel=i) for i in range(2)]
-    mic = Microphones(recognizers, players, rate, table.submit)
-    mic.mute = Mute(clock=lambda: mic.now)
-    mic.mute.add_span(onsets[2] - 0.2, onsets[2] + gap)  # the scribe was speaking then: not heard
+    hearing = StreamingHearing(2, players, model, grammar)
+    hearing.mute = Mute(clock=lambda: hearing.now)
+    hearing.mute.add_span(onsets[2] - 0.2, onsets[2] + gap)  # the scribe was speaking then: not heard
+    mic = Microphones(hearing, table.submit)
     mic.run(FileSource(path, rate=rate))
     table.step(now=100.0)
 
     heard = list(table.heard)
     assert [h.speaker for h in heard] == ["Karadoc", "Perceval"], [(h.t, h.speaker, h.text) for h in heard]
-    assert all(h.text == "하나 둘 셋" for h in heard)
+    assert all(h.text and set(h.text.split()) <= {"하나", "둘", "셋"} for h in heard), [h.text for h in heard]
     voice = true_onset(clip) / rate  # where the voice starts inside the synthesized clip
-    # Vosk word times are on a 30 ms grid and its first word starts after its own onset detection
-    assert abs(heard[0].t - (onsets[0] + voice)) < 0.2 and abs(heard[1].t - (onsets[1] + voice)) < 0.2
+    # onsets come from the energy, not from Vosk's first word (~210 ms late, docs/hearing.md); live and
+    # without the calibration round, the first shouts' onsets can be late by up to ~0.1 s
+    assert abs(heard[0].t - (onsets[0] + voice)) < 0.12 and abs(heard[1].t - (onsets[1] + voice)) < 0.12
     assert all(h.result == "rejected" for h in heard)  # Korean is not a French call: nothing scored
     assert session.game.scores == {"Karadoc": 0, "Perceval": 0}
 

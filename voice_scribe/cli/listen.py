@@ -145,13 +145,13 @@ def _start_microphones(args, players, rules, table, clock):  # noqa: ANN001, ANN
     from voice_scribe.listening import Microphones
     from voice_scribe.speech.models import DEFAULT_MODEL
     from voice_scribe.speech.recognizer import (
-        ChannelRecognizer,
         GrammarError,
         ModelError,
         build_grammar,
         load_model,
         missing_model_message,
     )
+    from voice_scribe.speech.stream import StreamingHearing
     from voice_scribe.speech.transcribe import parse_channels
 
     model_path = find_model(args.model)
@@ -178,11 +178,11 @@ def _start_microphones(args, players, rules, table, clock):  # noqa: ANN001, ANN
     report = check_vocabulary(vosk_phrases(load_grammar(rules), roster), model_vocabulary(model), roster)
     if not report.ok:
         table.notice(report.to_french())
-    recognizers = [ChannelRecognizer(model, MODEL_RATE, grammar, channel=i) for i in range(len(channel_players))]
-    mic = Microphones(recognizers, channel_players, MODEL_RATE, table.submit, notice=table.notice)
+    mute = Mute(clock=lambda: hearing.now)
+    named = channel_players if any(channel_players) else None  # one microphone: the name said first decides
+    hearing = StreamingHearing(len(channel_players), named, model, grammar, mute=mute)
+    mic = Microphones(hearing, table.submit, notice=table.notice)
     mic.source = source  # type: ignore[attr-defined]
-    mute = Mute(clock=lambda: mic.now)
-    mic.mute = mute
     clock.source = mic
     return mic, mute
 
