@@ -184,7 +184,7 @@ def test_cli_fetch_list_verify(file_server: FileServer, tmp_path: Path, capsys: 
     base = ["models", "--dir", str(tmp_path), "--manifest", str(manifest)]
     assert main([*base, "list"]) == 0
     assert "absent" in capsys.readouterr().out
-    assert main([*base, "fetch", "vosk-model-test", "--quiet"]) == 0
+    assert main([*base, "fetch", "vosk-model-test"]) == 0  # with the rich progress bar
     assert "installé dans" in capsys.readouterr().out
     assert main([*base, "verify"]) == 0
     assert "OK" in capsys.readouterr().out

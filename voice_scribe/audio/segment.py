@@ -1,20 +1,20 @@
 """Energy segmentation, crosstalk suppression and channel attribution.
 
 Input: a block of audio, float32, shape (samples, channels), one microphone
-per channel, on the session clock (sample 0 = session start).
+per channel, on the session clock (sample 0 = session start). The design and
+its measured figures are in docs/hearing.md.
 
-1. Frame power per channel (``frame_ms`` frames).
-2. Crosstalk suppression in the power domain: for each pair of channels the
-   leak gain ``g[c, d]`` (power on c when only d speaks) is estimated from
-   frames where d clearly dominates; then ``Q[c] = P[c] - margin * sum_d
-   g[c, d] * P[d]`` (P[d] max-filtered over a few frames for acoustic delay).
-   What remains is (mostly) c's own speech.
-3. Per-channel hysteresis VAD on Q: a segment is a run above the low
-   threshold, bridged over gaps shorter than ``hangover_ms``, kept if it holds
-   at least ``min_speech_ms`` above the high threshold. Its onset is the
-   first frame above the low threshold (the *energy onset*).
-4. Duplicates: a sound heard on two microphones that survives step 2 (leak
-   stronger than estimated, a player between two mics) is found by waveform
+1. Frame power per channel (``frame_ms`` frames), noise floor per channel.
+2. Crosstalk cancellation at signal level: the direct path (gain + delay) by
+   which mic c hears the speaker at mic d is estimated where d speaks alone,
+   and ``y_c = x_c - sum_d g_cd * y_d(t - lag_cd)`` is solved by iteration.
+3. Residual leak in the power domain (the room's tail): ``Q[c] = P[c] -
+   margin * sum_d g[c, d] * hold(P[d])``, ``hold`` a ±delay max filter with
+   an exponential release. What remains is (mostly) c's own speech.
+4. Per-channel hysteresis VAD on Q; a segment's onset is the first frame of
+   the run that opens it (the *energy onset*).
+5. Duplicates: a sound heard on two microphones that survives (leak stronger
+   than estimated, a player between two mics) is found by waveform
    coherence: for segment i on channel c and every other channel d, the
    energy of d's component coherent with c (best lag within ``max_lag_ms``)
    gives the loudness ratio ``sqrt(E_c / E_coh_d)`` to the runner-up.
@@ -38,21 +38,27 @@ class SegmenterConfig:
     frame_ms: float = 5.0
     #: detection threshold above the noise floor / absolute floor (dB, dBFS)
     high_db: float = 20.0
-    low_db: float = 9.0
+    low_db: float = 12.0
     abs_high_dbfs: float = -50.0
     abs_low_dbfs: float = -62.0
     min_speech_ms: float = 60.0
+    #: a run must last this long (or reach the high threshold) to open a segment
+    onset_min_ms: float = 20.0
     hangover_ms: float = 300.0
     #: leak gain assumed when it cannot be estimated (dB of power)
     default_crosstalk_db: float = -9.0
+    #: percentile of c/d power ratios, over frames where d speaks alone, taken as the leak
+    leak_percentile: float = 35.0
     #: safety factor on the estimated leak (dB) before subtraction
-    crosstalk_margin_db: float = 3.0
+    crosstalk_margin_db: float = 7.5
     #: max filter on the other channels' power (ms) for mic-to-mic delay
     delay_ms: float = 10.0
+    #: release of the others' power when predicting leak: the room's tail (ms, 0: none)
+    reverb_release_ms: float = 50.0
     #: loudness ratio (amplitude) under which two channels are undecided
     ratio_threshold: float = 1.25
     max_lag_ms: float = 10.0
-    #: subtract each channel's estimated leak (gain + delay) at signal level
+    #: subtract each channel's estimated direct-path leak (gain + delay) at signal level
     cancel_leaks: bool = True
     #: window from the onset used for the coherence ratio (s)
     ratio_window_s: float = 1.0
@@ -93,73 +99,191 @@ def _max_filter(x: np.ndarray, width: int) -> np.ndarray:
 
 
 def noise_floor(power: np.ndarray) -> np.ndarray:
-    """Per-channel noise power: the 10th percentile of frame power."""
-    return np.maximum(np.percentile(power, 10, axis=0), _EPS)
+    """Per-channel noise power: the 10th percentile of frame power.
+
+    Digital silence (below -100 dBFS: a stream not started yet, muted spans)
+    is left out, or it would pull the floor under the real room noise.
+    """
+    out = np.empty(power.shape[1])
+    for c in range(power.shape[1]):
+        live = power[power[:, c] > 1e-10, c]
+        out[c] = np.percentile(live, 10) if len(live) else _EPS
+    return np.maximum(out, _EPS)
 
 
-def estimate_leak(power: np.ndarray, noise: np.ndarray, default_db: float) -> np.ndarray:
-    """``g[c, d]``: power ratio on c when d alone speaks (diagonal 0)."""
-    channels = power.shape[1]
-    g = np.full((channels, channels), 10 ** (default_db / 10))
+LeakPaths = dict[tuple[int, int], tuple[float, int]]
+
+
+def _dominant_frames(power: np.ndarray, noise: np.ndarray, d: int) -> np.ndarray:
+    """Frames where channel d is loud and at least 9 dB above every other channel."""
+    others = np.delete(power, d, axis=1)
+    return (power[:, d] > noise[d] * 1e3) & (power[:, d] > 8 * others.max(axis=1, initial=0.0))
+
+
+def estimate_leak_paths(
+    audio: np.ndarray, power: np.ndarray, noise: np.ndarray, frame: int, max_lag: int, max_samples: int = 48_000
+) -> LeakPaths:
+    """``{(c, d): (gain, lag)}``: mic c hears the speaker at mic d ``lag`` samples later at ``gain``.
+
+    Estimated by cross-correlation over frames where d clearly dominates
+    (c's samples are read at their true position, so runs of frames need
+    not be contiguous).
+    """
+    channels = audio.shape[1]
+    paths: LeakPaths = {}
     for d in range(channels):
-        others = np.delete(power, d, axis=1)
-        dominant = (power[:, d] > noise[d] * 1e3) & (power[:, d] > 8 * others.max(axis=1, initial=0.0))
+        dominant = _dominant_frames(power, noise, d)
+        if dominant.sum() < 20:
+            continue
+        frames = np.flatnonzero(dominant)
+        if len(frames) * frame > max_samples:  # enough for a gain: keep evenly spread frames
+            frames = frames[np.linspace(0, len(frames) - 1, max_samples // frame).astype(int)]
+        idx = (frames[:, None] * frame + np.arange(frame)).ravel()
+        idx = idx[idx + max_lag < len(audio)]
+        xd = audio[idx, d].astype(np.float64)
+        ed = float(xd @ xd)
+        for c in range(channels):
+            if c != d:
+                # correlate c at t + lag with d at t (c hears d later, never earlier)
+                corr = [float(audio[idx + lag, c].astype(np.float64) @ xd) for lag in range(max_lag + 1)]
+                lag = int(np.argmax(np.abs(corr)))
+                paths[(c, d)] = (corr[lag] / ed, lag)
+    return paths
+
+
+def cancel_leaks(audio: np.ndarray, paths: LeakPaths, iterations: int = 3) -> np.ndarray:
+    """Subtract from each channel the other speakers' direct-path leak (gain + delay).
+
+    The mics hear each other's leaks too, so the clean signals solve
+    ``y_c = x_c - sum_d g_cd * y_d(t - lag_cd)``, by fixed-point iteration
+    (each round cuts the error by another leak gain). A first-order
+    canceller: of a real room's leak (a filter: reverberation) it removes the
+    direct path only; the power-domain step handles the rest.
+    """
+    x = audio.astype(np.float32)
+    y = x
+    for _ in range(iterations):
+        nxt = x.copy()
+        for (c, d), (gain, lag) in paths.items():
+            if lag:
+                nxt[lag:, c] -= np.float32(gain) * y[:-lag, d]
+            else:
+                nxt[:, c] -= np.float32(gain) * y[:, d]
+        y = nxt
+    return y
+
+
+def estimate_leak(
+    power: np.ndarray, spread: np.ndarray, noise: np.ndarray, percentile: float = 35.0
+) -> tuple[np.ndarray, np.ndarray]:
+    """``(g, n)``: ``g[c, d]`` is the power on c over d's (spread) power when d
+    alone speaks, from ``n[c, d]`` frames. NaN (and n = 0) where d never spoke
+    alone; diagonal 0.
+    """
+    channels = power.shape[1]
+    g = np.full((channels, channels), np.nan)
+    n = np.zeros((channels, channels))
+    for d in range(channels):
+        dominant = _dominant_frames(power, noise, d)
         if dominant.sum() < 20:
             continue
         for c in range(channels):
             if c != d:
-                g[c, d] = float(np.percentile(power[dominant, c] / power[dominant, d], 50))
+                # a low percentile: the leak is a floor, c's own speech only adds to it
+                g[c, d] = float(np.percentile(power[dominant, c] / spread[dominant, d], percentile))
+                n[c, d] = float(dominant.sum())
     np.fill_diagonal(g, 0.0)
-    return g
+    return g, n
 
 
-def leak_power(power: np.ndarray, cfg: SegmenterConfig, noise: np.ndarray) -> np.ndarray:
-    """Predicted crosstalk power on each channel (no safety margin)."""
-    if power.shape[1] == 1:
-        return np.zeros_like(power)
-    g = estimate_leak(power, noise, cfg.default_crosstalk_db)
+def _release(x: np.ndarray, alpha: float) -> np.ndarray:
+    """Peak hold with exponential release along axis 0: ``y[t] = max_s<=t x[s] * alpha**(t-s)``.
+
+    Computed in the log domain as a cumulative max, in blocks so that the
+    ramp ``t * log(alpha)`` stays small.
+    """
+    if alpha <= 0.0:
+        return x
+    la = np.log(alpha)
+    logx = np.log(np.maximum(x, 1e-30))
+    out = np.empty_like(logx)
+    carry = np.full(x.shape[1:], -np.inf)
+    block = 4096
+    for i in range(0, len(x), block):
+        seg = logx[i : i + block]
+        ramp = (np.arange(len(seg)) * la)[:, None] if seg.ndim == 2 else np.arange(len(seg)) * la
+        acc = np.maximum.accumulate(np.concatenate([carry[None, ...], seg - ramp]), axis=0)[1:]
+        out[i : i + block] = acc + ramp
+        carry = out[i + len(seg) - 1] + la  # y[last] decayed by one step: the next block's t = 0
+    return np.exp(out)
+
+
+def spread_power(power: np.ndarray, cfg: SegmenterConfig) -> np.ndarray:
+    """The others' power spread over ±``delay_ms`` (mic-to-mic delay) and held
+    with a ``reverb_release_ms`` release (the room's tail)."""
     width = int(round(cfg.delay_ms / cfg.frame_ms))
-    return _max_filter(power, width) @ g.T
+    alpha = float(np.exp(-cfg.frame_ms / cfg.reverb_release_ms)) if cfg.reverb_release_ms > 0 else 0.0
+    return _release(_max_filter(power, width), alpha)
+
+
+@dataclass(frozen=True)
+class LeakModel:
+    """What is known of the crosstalk: direct paths (signal) and residual power gains.
+
+    ``support`` counts the frames (where the source spoke alone) behind each
+    pair's estimate. A live stream learns a model per window and merges it
+    into what it knew (:meth:`merged`), weighting by support, so that a
+    player silent in the current window keeps his leak removed and a window
+    with a few frames of evidence does not overrule a long history.
+    """
+
+    paths: LeakPaths
+    gains: np.ndarray  # (channels, channels), NaN: unknown
+    support: np.ndarray  # (channels, channels) frames
+
+    def merged(self, newer: LeakModel, max_support: float = 4000.0) -> LeakModel:
+        n0, n1 = self.support, newer.support
+        total = n0 + n1
+        log0 = np.log(np.nan_to_num(self.gains, nan=1.0) + 1e-30)
+        log1 = np.log(np.nan_to_num(newer.gains, nan=1.0) + 1e-30)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            log_g = (n0 * log0 + n1 * log1) / total
+        gains = np.where(total > 0, np.exp(log_g), np.nan)
+        np.fill_diagonal(gains, 0.0)
+        paths = dict(self.paths)
+        for pair, (gain, lag) in newer.paths.items():
+            old = paths.get(pair)
+            w0, w1 = float(n0[pair]), float(n1[pair])
+            if old is None or w0 == 0:
+                paths[pair] = (gain, lag)
+            elif old[1] == lag:
+                paths[pair] = ((w0 * old[0] + w1 * gain) / (w0 + w1), lag)
+            elif w1 > w0:
+                paths[pair] = (gain, lag)
+        return LeakModel(paths, gains, np.minimum(total, max_support))
+
+    def power_gains(self, default_db: float) -> np.ndarray:
+        g = np.where(np.isnan(self.gains), 10 ** (default_db / 10), self.gains)
+        np.fill_diagonal(g, 0.0)
+        return g
+
+
+def learn_leak(audio: np.ndarray, rate: int, cfg: SegmenterConfig) -> LeakModel:
+    """Estimate the crosstalk of a (samples, channels) block."""
+    frame = max(1, int(round(cfg.frame_ms * rate / 1000)))
+    power = frame_power(audio, frame)
+    noise = noise_floor(power)
+    paths = {}
+    if cfg.cancel_leaks:
+        paths = estimate_leak_paths(audio, power, noise, frame, int(cfg.max_lag_ms * rate / 1000))
+        power = frame_power(cancel_leaks(audio, paths), frame)
+    gains, support = estimate_leak(power, spread_power(power, cfg), noise, cfg.leak_percentile)
+    return LeakModel(paths, gains, support)
 
 
 def own_power(power: np.ndarray, leak: np.ndarray, cfg: SegmenterConfig) -> np.ndarray:
     """Power left on each channel once the others' leak (with margin) is subtracted."""
     return np.maximum(power - leak * 10 ** (cfg.crosstalk_margin_db / 10), 0.0)
-
-
-def cancel_leaks(audio: np.ndarray, power: np.ndarray, noise: np.ndarray, frame: int, max_lag: int) -> np.ndarray:
-    """Subtract from each channel the others' signals at the estimated gain and delay.
-
-    For each pair (c, d), gain and delay come from the cross-correlation of c
-    with d over frames where d clearly dominates. A first-order canceller: a
-    real room's leak is a filter (reverb), of which this removes the direct
-    path; the power-domain margin handles the rest.
-    """
-    channels = audio.shape[1]
-    out = audio.astype(np.float32, copy=True)
-    for d in range(channels):
-        others = np.delete(power, d, axis=1)
-        dominant = (power[:, d] > noise[d] * 1e3) & (power[:, d] > 8 * others.max(axis=1, initial=0.0))
-        if dominant.sum() < 20:
-            continue
-        idx = (np.flatnonzero(dominant)[:, None] * frame + np.arange(frame)).ravel()
-        idx = idx[idx < len(audio)]
-        xd = audio[idx, d].astype(np.float64)
-        ed = float(xd @ xd)
-        for c in range(channels):
-            if c == d:
-                continue
-            xc = audio[idx, c].astype(np.float64)
-            best_lag, best = 0, 0.0
-            for lag in range(0, max_lag + 1):  # c hears d later, never earlier
-                v = float(xc[lag:] @ xd[: len(xd) - lag]) if lag else float(xc @ xd)
-                if abs(v) > abs(best):
-                    best_lag, best = lag, v
-            gain = best / ed
-            shifted = np.zeros(len(audio), np.float32)
-            shifted[best_lag:] = audio[: len(audio) - best_lag, d] if best_lag else audio[:, d]
-            out[:, c] -= np.float32(gain) * shifted
-    return out
 
 
 def _runs(mask: np.ndarray) -> list[tuple[int, int]]:
@@ -171,16 +295,23 @@ def _runs(mask: np.ndarray) -> list[tuple[int, int]]:
 
 
 def vad_channel(q: np.ndarray, noise: float, cfg: SegmenterConfig) -> list[tuple[int, int]]:
-    """Speech runs (frame indices) of one channel's own power."""
+    """Speech runs (frame indices) of one channel's own power.
+
+    Runs above the low threshold are bridged over gaps up to ``hangover_ms``
+    once speech has started; a segment can only *start* with a run that
+    holds a frame above the high threshold or lasts ``onset_min_ms``, so a
+    lone blip of residual crosstalk does not pull the onset early.
+    """
     high = max(noise * 10 ** (cfg.high_db / 10), 10 ** (cfg.abs_high_dbfs / 10))
     low = max(noise * 10 ** (cfg.low_db / 10), 10 ** (cfg.abs_low_dbfs / 10))
     gap = int(cfg.hangover_ms / cfg.frame_ms)
     min_high = max(1, int(cfg.min_speech_ms / cfg.frame_ms))
+    min_start = max(1, int(cfg.onset_min_ms / cfg.frame_ms))
     merged: list[list[int]] = []
     for a, b in _runs(q >= low):
         if merged and a - merged[-1][1] <= gap:
             merged[-1][1] = b
-        else:
+        elif b - a >= min_start or bool((q[a:b] >= high).any()):
             merged.append([a, b])
     return [(a, b) for a, b in merged if int((q[a:b] >= high).sum()) >= min_high]
 
@@ -243,8 +374,13 @@ def resolve_duplicates(audio: np.ndarray, rate: int, segments: list[Segment], cf
     return kept
 
 
-def segment_audio(audio: np.ndarray, rate: int, cfg: SegmenterConfig | None = None) -> list[Segment]:
-    """Time-ordered speech segments of a (samples, channels) float block."""
+def segment_audio(
+    audio: np.ndarray, rate: int, cfg: SegmenterConfig | None = None, leak: LeakModel | None = None
+) -> list[Segment]:
+    """Time-ordered speech segments of a (samples, channels) float block.
+
+    ``leak`` is learnt from the block itself when not given.
+    """
     cfg = cfg or SegmenterConfig()
     if audio.ndim == 1:
         audio = audio[:, None]
@@ -253,11 +389,12 @@ def segment_audio(audio: np.ndarray, rate: int, cfg: SegmenterConfig | None = No
     frame = max(1, int(round(cfg.frame_ms * rate / 1000)))
     power = frame_power(audio, frame)
     noise = noise_floor(power)
-    if audio.shape[1] > 1 and cfg.cancel_leaks:
-        cleaned = cancel_leaks(audio, power, noise, frame, int(cfg.max_lag_ms * rate / 1000))
-        power = frame_power(cleaned, frame)
-    leak = leak_power(power, cfg, noise)
-    q = own_power(power, leak, cfg)
+    q = power
+    if audio.shape[1] > 1:
+        leak = leak or learn_leak(audio, rate, cfg)
+        if cfg.cancel_leaks and leak.paths:
+            power = frame_power(cancel_leaks(audio, leak.paths), frame)
+        q = own_power(power, spread_power(power, cfg) @ leak.power_gains(cfg.default_crosstalk_db).T, cfg)
     segments = []
     for c in range(audio.shape[1]):
         for a, b in vad_channel(q[:, c], float(noise[c]), cfg):

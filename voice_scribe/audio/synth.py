@@ -101,8 +101,16 @@ def mix_table(
     seed: int = 0,
     tail_s: float = 1.5,
     voices: Sequence[str] = VOICES,
+    reverb_db: float | None = None,
+    reverb_ms: float = 40.0,
 ) -> Table:
-    """Mix ``shouts`` onto one microphone per player with crosstalk and noise."""
+    """Mix ``shouts`` onto one microphone per player with crosstalk and noise.
+
+    The leak is a pure gain + delay unless ``reverb_db`` is given: then a
+    random exponentially decaying tail (time constant ``reverb_ms``) carrying
+    ``reverb_db`` of energy relative to the direct path is added to it, a
+    crude stand-in for a room.
+    """
     rng = np.random.default_rng(seed)
     clips = [speak(s.text, voices[s.player % len(voices)], rate) for s in shouts]
     onsets = [true_onset(c) for c in clips]
@@ -110,10 +118,22 @@ def mix_table(
     if min(starts, default=0) < 0:
         raise ValueError("a shout starts before the session")
     n = max((st + len(c) for st, c in zip(starts, clips, strict=True)), default=0) + int(tail_s * rate)
-    audio = rng.normal(0.0, 10 ** (noise_dbfs / 20), size=(n, players)).astype(np.float32)
+    # the room first, so that one seed gives one room whatever is said in it
     leak_gain = 10 ** ((crosstalk_db + rng.uniform(-1.0, 1.0, size=(players, players))) / 20)
     delay = rng.integers(0, int(0.003 * rate) + 1, size=(players, players))
     gain = 10 ** (rng.uniform(-3.0, 0.0, size=players) / 20) * 0.7
+    taps = int(4 * reverb_ms * rate / 1000)
+    paths = {}
+    for ch in range(players):
+        for p in range(players):
+            h = np.zeros(int(delay[ch, p]) + 1 + (taps if reverb_db is not None else 0))
+            h[int(delay[ch, p])] = leak_gain[ch, p]
+            if reverb_db is not None:
+                tail = rng.normal(size=taps) * np.exp(-np.arange(taps) / (reverb_ms * rate / 1000))
+                tail *= leak_gain[ch, p] * np.sqrt(10 ** (reverb_db / 10) / float(tail @ tail))
+                h[int(delay[ch, p]) + 1 :] += tail
+            paths[(ch, p)] = h
+    audio = rng.normal(0.0, 10 ** (noise_dbfs / 20), size=(n, players)).astype(np.float32)
     ends = []
     for s, clip, st in zip(shouts, clips, starts, strict=True):
         loud = clip * gain[s.player]
@@ -121,11 +141,17 @@ def mix_table(
             if ch == s.player:
                 audio[st : st + len(clip), ch] += loud
             else:
-                d = int(delay[ch, s.player])
-                audio[st + d : st + d + len(clip), ch] += loud * leak_gain[ch, s.player]
+                leak = _convolve(loud, paths[(ch, s.player)])
+                end = min(n, st + len(leak))
+                audio[st:end, ch] += leak[: end - st]
         last = len(clip) - 1 - int(np.argmax(np.abs(clip[::-1]) > 0.02 * np.abs(clip).max()))
         ends.append((st + last) / rate)
     return Table(audio=audio, rate=rate, shouts=tuple(shouts), ends=tuple(ends))
+
+
+def _convolve(x: np.ndarray, h: np.ndarray) -> np.ndarray:
+    size = 1 << (len(x) + len(h) - 2).bit_length()
+    return np.fft.irfft(np.fft.rfft(x, size) * np.fft.rfft(h, size), size)[: len(x) + len(h) - 1].astype(np.float32)
 
 
 def random_game(

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 import numpy as np
 
@@ -40,15 +40,20 @@ def parse_channels(spec: str | None) -> list[str] | None:
     return [name.strip() for name in spec.split(",")]
 
 
-def decode_segment(rec: ChannelRecognizer, audio: np.ndarray, seg: Segment, cfg: HearingConfig) -> list[Word]:
-    """Words Vosk hears in one segment of one channel (padded), session clock."""
-    a = max(0, int((seg.start - cfg.pad_before_s) * cfg.rate))
-    b = min(len(audio), int((seg.end + cfg.pad_after_s) * cfg.rate))
+def decode_segment(
+    rec: ChannelRecognizer, audio: np.ndarray, seg: Segment, cfg: HearingConfig, offset: int = 0
+) -> list[Word]:
+    """Words Vosk hears in one segment of one channel (padded), session clock.
+
+    ``audio[0]`` is session sample ``offset``; ``seg`` is on the session clock.
+    """
+    a = max(0, int((seg.start - cfg.pad_before_s) * cfg.rate) - offset)
+    b = min(len(audio), int((seg.end + cfg.pad_after_s) * cfg.rate) - offset)
     samples = to_int16(audio[a:b, seg.channel])
     step = max(1, int(cfg.chunk_s * cfg.rate))
     utts: list[Utterance] = []
     for i in range(0, len(samples), step):
-        utts.extend(rec.feed(samples[i : i + step], a + i))
+        utts.extend(rec.feed(samples[i : i + step], offset + a + i))
     utts.extend(rec.flush())
     return [w for u in utts for w in u.words]
 
@@ -102,7 +107,7 @@ def hear(
 
 
 def transcribe_file(
-    path: str | Path,
+    path: str | Path | BinaryIO,
     channels: list[str] | None,
     model_path: str | Path | None,
     grammar: list[str] | None,
@@ -110,7 +115,7 @@ def transcribe_file(
     model: Any | None = None,
     cfg: HearingConfig | None = None,
 ) -> list[Utterance]:
-    """Utterances heard in a recording, time-ordered.
+    """Utterances heard in a recording (a path or a file object), time-ordered.
 
     ``channels`` names the player at each microphone (``None``: speakers are
     left to the understanding layer). ``model_path`` (or an already loaded
