@@ -133,3 +133,21 @@ def test_a_grelottine_during_the_reaction_window_closes_it_first() -> None:
     t.say("Perceval", K.GRELOTTINE, target="Karadoc", after=0.5)
     assert t.score("Karadoc") == 220 + 9
     assert t.phase == "grelottine_stake"
+
+
+def test_an_interrupted_roller_who_goes_out_during_the_challenge_is_skipped() -> None:
+    # docs/rules.md E2 (found with the ★★★ bots): the turn resumes with the next player still in the game
+    t = Table("Karadoc", "Perceval", "Léodagan")
+    t.des("Karadoc", 2, 3, 5)
+    t.close()
+    t.set_scores(Perceval=30, Léodagan=60)  # Perceval's turn is next, and he may be challenged…
+    t.give("Léodagan", "grelottine")
+    t.give("Perceval", "grelottine")
+    t.say("Léodagan", K.GRELOTTINE, target="Perceval")
+    t.say("Léodagan", K.GRELOTTINE_MISE, combination="chouette", number=10)
+    t.set_scores(Perceval=-335)  # … then a heavy loss before he throws
+    t.des("Perceval", 1, 3, 6)
+    t.des("Perceval", 1, 3, 6)  # the challenge is lost: −10 → −345, out of the game
+    t.close()
+    assert t.game.state.players["Perceval"].eliminated
+    assert t.roller == "Léodagan" and t.phase == "chouettes"

@@ -47,7 +47,8 @@ class ChouetteVeluteRules:
             current.shout(call.kind.value, call.player, call.t)  # a préventive: judged when the cul falls
             return
         if state.phase in (Phase.REACTION, Phase.SIROP_BETS) and current is not None:
-            if current.combination is not None and current.combination.kind is REACTION_FITS[call.kind.value]:
+            fits = current.combination is not None and current.combination.kind is REACTION_FITS[call.kind.value]
+            if fits and current.applies:  # ★★ « réagir sur une Suite ou Chouette-Velute est une Bévue » (doublé failed)
                 if state.phase is Phase.REACTION:
                     current.shout(call.kind.value, call.player, call.t)
                     return
@@ -69,10 +70,11 @@ class ChouetteVeluteRules:
         combination = current.combination
         assert combination is not None
         winners = firsts(current.shouters(CallKind.PAS_MOU_LE_CAILLOU.value), self.rules.tie_window_s)
+        points = combination.points * current.multiplier  # Bi-Jarret: « gagne le double »
         if len(winners) == 1:
-            self._add(winners[0], combination.points, Reason.CHOUETTE_VELUTE.value, "chouette_velute", t,
+            self._add(winners[0], points, Reason.CHOUETTE_VELUTE.value, "chouette_velute", t,
                       face=combination.face)
         else:
             for player in winners:
-                self._add(player, -combination.points, Reason.CHOUETTE_VELUTE_TIE.value, "chouette_velute", t,
+                self._add(player, -points, Reason.CHOUETTE_VELUTE_TIE.value, "chouette_velute", t,
                           face=combination.face, tied=winners)

@@ -83,6 +83,7 @@ class CivetRules:
         if current.civet is None or current.combination is None:
             return
         name, stake, named = current.civet
+        stake *= current.multiplier  # « la mise, perdue ou gagnée, est également doublée » (Bi-Jarret)
         current.civet = None
         if current.challenge is not None:
             current.challenge.civet = None

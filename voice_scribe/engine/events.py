@@ -54,6 +54,35 @@ class Reason(str, Enum):
     CIVET_LOST = "civet_lost"
     # chante-sloubi
     SLOUBI = "sloubi"
+    # ★★
+    RAITOURNELLE = "raitournelle"  # the roller's Artichette: +16
+    ARTICHETTE = "artichette"  # « Artichette ! » first: the roller loses 16
+    PATTE_DE_CANARD = "patte_de_canard"  # the roller validates his Velute of 3
+    VELUTEE_PAIR = "velutee_pair"  # two « Velutée ! »: the final combination is taken from the roller
+    SOUFFLETTE_WON = "soufflette_won"  # the soufflé made 421 (50 / 40 / 30)
+    SOUFFLETTE_LOST = "soufflette_lost"  # the soufflé failed: 30 to the souffleur
+    CONTRE_SIROP = "contre_sirop"  # « J'apprécie les fruits au sirop ! » first
+    CONTRE_SIROP_TIE = "contre_sirop_tie"
+    SIROP_JEANNOT = "sirop_jeannot"
+    CUL_DE_CHOUETTE_DOUBLE = "cul_de_chouette_double"  # both Culs de chouette
+    ACHAT = "achat"  # « J'achète ! »: 30 points
+    POULETTE = "poulette"
+    POULETTE_TIE = "poulette_tie"
+    IMMUNITY = "immunity"  # a won Grelottine challenge: Passe-Grelot / Rigodon
+    PASSED = "passed"  # « Passe-Grelot ! »: the challenge goes to another player
+    RIGODON_CANCELLED = "rigodon_cancelled"  # « Rigodon ! »: the challenge is cancelled
+    # ★★★
+    BLEU_ROUGE_WON = "bleu_rouge_won"  # 36 + 2 × the relance
+    PELICAN = "pelican"  # 28
+    LANCE_BUCHES = "lance_buches"  # a Jarret won on a Néant relance
+    JARRET_SOUPLE = "jarret_souple"  # the Jarret kept after a Néant
+    MECREANT = "mecreant"  # a Néant soufflé's Grelottine
+    VERDIER_WON = "verdier_won"
+    VERDIER_LOST = "verdier_lost"
+    INTERVALLE_PAIEN_WON = "intervalle_paien_won"  # 1.5 × both Culs de chouette
+    INTERVALLE_PAIEN_FAILED = "intervalle_paien_failed"  # −2 × the first
+    PETIT_INTERVALLE = "petit_intervalle"  # half the gain, taken from an Unisson
+    PETIT_INTERVALLE_TIE = "petit_intervalle_tie"
     # bévue causes
     BEVUE = "bevue"  # the SCORE event of a Bévue
     BEVUE_ZERO_GAIN = "bevue_zero_gain"  # a player at 0 makes the others gain (no negatives)
@@ -71,6 +100,10 @@ class Reason(str, Enum):
     CIVET_ALREADY_HELD = "civet_already_held"  # Lance-Civet to a holder
     RULE_OFF = "rule_off"  # an announcement of a rule the table does not play
     DECLARED = "declared"  # « Bévue pour Karadoc ! »
+    NOT_ALLOWED = "not_allowed"  # a ★★/★★★ action announced when its rule forbids it
+    ACHAT_NOT_ALLOWED = "achat_not_allowed"
+    REPEATED_RELANCE = "repeated_relance"  # a relance sum already announced
+    JARRET_ALREADY_HELD = "jarret_already_held"  # Lance-Jarret to a holder
     # prompts
     THROW_CHOUETTES = "throw_chouettes"
     THROW_CUL = "throw_cul"
@@ -82,6 +115,8 @@ class Reason(str, Enum):
     GRELOTTINE_STAKE = "grelottine_stake"
     GRELOTTINE_THROW = "grelottine_throw"
     SING_SLOUBI = "sing_sloubi"
+    THROW_RELANCE = "throw_relance"  # a rule's own throw is awaited (data: purpose)
+    BET_RELANCE = "bet_relance"  # Bleu-Rouge: « Je relance de … ! »
     # elimination, game end
     BELOW_MINUS_TARGET = "below_minus_target"
     GAME_OVER = "game_over"

@@ -20,19 +20,35 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from voice_scribe.engine.achat import AchatRules
+from voice_scribe.engine.artichette import ArtichetteRules
+from voice_scribe.engine.attrape_oiseau import AttrapeOiseauRules
+from voice_scribe.engine.bleu_rouge import BleuRougeRules
 from voice_scribe.engine.calls import CALL_SPECS, Call, CallKind
 from voice_scribe.engine.chouette_velute import ChouetteVeluteRules
 from voice_scribe.engine.civet import CivetRules
+from voice_scribe.engine.civet_double import CivetDoubleRules
+from voice_scribe.engine.contre_sirop import ContreSiropRules
+from voice_scribe.engine.cul_de_chouette_double import CulDeChouetteDoubleRules
+from voice_scribe.engine.cul_de_chouette_double_diminue import CulDeChouetteDoubleDiminueRules
 from voice_scribe.engine.dice import FACES, Kind, Throw
 from voice_scribe.engine.events import Event, EventKind, Reason
+from voice_scribe.engine.graines import GrainesRules
 from voice_scribe.engine.grelottine import GrelottineRules
+from voice_scribe.engine.grelottine_defenses import GrelottineDefensesRules
+from voice_scribe.engine.jarret import JarretRules
+from voice_scribe.engine.neant_souffle import NeantSouffleRules
+from voice_scribe.engine.relances import RelanceRules
 from voice_scribe.engine.rolloff import RollOffRules
 from voice_scribe.engine.rules import Rules
 from voice_scribe.engine.scoring import GRELOTTINE_MINIMUM, Scoring
 from voice_scribe.engine.sirop import SiropRules
 from voice_scribe.engine.sloubi import SloubiRules
+from voice_scribe.engine.soufflette import SouffletteRules
 from voice_scribe.engine.state import GameState, Holding, Phase, Player, ThrowContext
 from voice_scribe.engine.suite import SuiteRules
+from voice_scribe.engine.suite_velutee import SuiteVeluteeRules
+from voice_scribe.engine.verdier import VerdierRules
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 16
 
@@ -55,6 +71,24 @@ class Game(
     CivetRules,
     GrelottineRules,
     SloubiRules,
+    # ★★
+    RelanceRules,
+    SuiteVeluteeRules,
+    ArtichetteRules,
+    SouffletteRules,
+    GrelottineDefensesRules,
+    AttrapeOiseauRules,
+    ContreSiropRules,
+    CivetDoubleRules,
+    CulDeChouetteDoubleRules,
+    AchatRules,
+    GrainesRules,
+    # ★★★
+    BleuRougeRules,
+    NeantSouffleRules,
+    VerdierRules,
+    JarretRules,
+    CulDeChouetteDoubleDiminueRules,
 ):
     """A game of Cul de chouette, folded call by call.
 
@@ -94,6 +128,43 @@ class Game(
             CallKind.CHANTE_SLOUBI: self._on_chante_sloubi,
             CallKind.SLOUBI_REUSSI: self._on_sloubi_result,
             CallKind.SLOUBI_RATE: self._on_sloubi_result,
+            # ★★
+            CallKind.PATTE_DE_CANARD: self._on_suite_velutee_shout,
+            CallKind.VELUTEE: self._on_suite_velutee_shout,
+            CallKind.RAITOURNELLE: self._on_artichette_shout,
+            CallKind.ARTICHETTE: self._on_artichette_shout,
+            CallKind.EN_GARDE: self._on_en_garde,
+            CallKind.POULETTE: self._on_poulette,
+            CallKind.PASSE_GRELOT: self._on_passe_grelot,
+            CallKind.RIGODON: self._on_rigodon,
+            CallKind.ATTRAPE_OISEAU: self._on_attrape_oiseau,
+            CallKind.CONTRE_SIROP: self._on_contre_sirop,
+            CallKind.SIROP_JEANNOT: self._on_sirop_jeannot,
+            CallKind.CIVET_DOUBLE: self._on_civet_double,
+            CallKind.CUL_DE_CHOUETTE_DOUBLE: self._on_cul_de_chouette_double,
+            CallKind.ACHAT: self._on_achat,
+            CallKind.RACHAT: self._on_achat,
+            CallKind.GRAINES: self._on_graines,
+            # ★★★
+            CallKind.RELANCE: self._on_relance_bet,
+            CallKind.PELICAN: self._on_pelican_shout,
+            CallKind.PASSE_MONTAGNE: self._on_pelican_shout,
+            CallKind.ZBRADARALDJAN: self._on_pelican_shout,
+            CallKind.MECREANT: self._on_neant_souffle_shout,
+            CallKind.MISERABLE: self._on_neant_souffle_shout,
+            CallKind.FORT_HEUREUSEMENT: self._on_neant_souffle_shout,
+            CallKind.VERT_LINETTE: self._on_vert_linette,
+            CallKind.LANCE_BUCHES: self._on_lance_buches,
+            CallKind.MI_JARRET: self._on_use_jarret,
+            CallKind.BI_JARRET: self._on_use_jarret,
+            CallKind.JARRET_SIFFLET: self._on_use_jarret,
+            CallKind.LANCE_JARRET: self._on_lance_jarret,
+            CallKind.JARRET_SOUPLE: self._on_jarret_souple,
+            CallKind.CHARRET: self._on_jarret_souple,
+            CallKind.BJARRET: self._on_bjarret,
+            CallKind.INTERVALLE_PAIEN: self._on_intervalle_paien,
+            CallKind.UNISSON: self._on_unisson,
+            CallKind.PETIT_INTERVALLE: self._on_unisson,
         }
 
     # ── the public surface ──
@@ -114,6 +185,15 @@ class Game(
                     {"call": call.to_json(), "message": rejection.message},
                 )
             )
+        out, self._out = self._out, []
+        return out
+
+    def tick(self, t: float) -> list[Event]:
+        """The clock moved on with nobody speaking: close the windows whose time is up."""
+        self._out = []
+        if self.state.phase is not Phase.OVER:
+            self._tick(t)
+            self._check_end(t)
         out, self._out = self._out, []
         return out
 
@@ -185,6 +265,9 @@ class Game(
             deadline = state.suite_tie_opened_at + window
             if t > deadline:
                 self._close_suite_tie(deadline)
+        self._tick_achat(t)
+        self._tick_poulette(t)
+        self._drop_relance_of_the_eliminated(t)
 
     @staticmethod
     def _dice(call: Call, count: int) -> tuple[int, ...]:
@@ -216,7 +299,9 @@ class Game(
         state = self.state
         if state.phase is not Phase.REACTION:
             return state.roller
-        if state.current is not None and state.current.challenge is not None:
+        if state.followups:
+            return state.followups[0].thrower  # ★★ a relance comes first (a Velutée rethrow…)
+        if state.current is not None and (state.current.challenge is not None or state.current.resumes_turn):
             return state.roller  # after a challenge, the interrupted turn resumes
         for step in range(1, len(state.order) + 1):
             name = state.order[(state.turn + step) % len(state.order)]
@@ -254,6 +339,10 @@ class Game(
             self._close_suite_tie(call.t)
         if state.phase is Phase.OVER:
             return
+        self._close_poulette(call.t)
+        if state.phase is Phase.RELANCE:
+            self._relance_throw(call)
+            return
         if state.phase is Phase.CHOUETTES and state.throws == 0 and state.current is None:
             self._skip_opening(call)
         if state.phase is Phase.GRELOTTINE_THROW:
@@ -268,6 +357,7 @@ class Game(
         current = state.current
         civet = current.civet if current and current.roller == state.roller and current.throw is None else None
         state.current = ThrowContext(roller=state.roller, started_at=call.t, civet=civet)
+        self._apply_jarret_use(state.current)
 
     def _on_cul(self, call: Call) -> None:
         (face,) = self._dice(call, 1)
@@ -295,6 +385,8 @@ class Game(
         current = state.current
         if state.phase is not Phase.CUL or current is None or current.chouettes is None:
             raise Rejected("wrong_phase", self._waiting_for())
+        if self._confirm_achat(call.t):
+            return  # simultaneous buyers throw a die first: « l'acheté doit attendre la décision »
         if not self._expect_roller(call, current.roller):
             return
         self._land(Throw(current.chouettes, face), call.t)
@@ -319,8 +411,11 @@ class Game(
             face=combination.face,
             figure=combination.figure.value if combination.figure else None,
         )
+        self._settle_verdier(current, t)
         if current.challenge is not None and not self._challenge_throw_landed(current, t):
             return  # a first challenge throw that missed: only the final combination applies
+        if self._jarret_first_throw(current, t):
+            return  # a Mi-Jarret: « Bjarret ! » or a second throw
         state.phase = Phase.REACTION
         current.opened_at = t
         self._judge_preventives(current, t)
@@ -331,23 +426,35 @@ class Game(
         combination = current.combination
         assert combination is not None
         roller = current.roller
+        m = current.multiplier  # Bi-Jarret: « double la valeur de la combinaison »
+        if not current.applies:
+            # ★★ a combination that « ne prend pas effet » (a failed doublé, a Bleu-Rouge relance nobody guessed)
+            self._settle_civet(current, t)
+            return
+        if self._apply_figure(current, t):
+            return
         if combination.kind is Kind.CHOUETTE:
             current.chouette_due = True  # he may sirote: the points wait for the window
             return
         self._settle_civet(current, t)
         if combination.kind is Kind.VELUTE:
-            self._add(roller, combination.points, Reason.VELUTE.value, "velute", t, face=combination.face)
+            self._add(roller, combination.points * m, Reason.VELUTE.value, "velute", t, face=combination.face)
         elif combination.kind is Kind.CUL_DE_CHOUETTE:
-            self._add(
-                roller, combination.points, Reason.CUL_DE_CHOUETTE.value, "cul_de_chouette", t,
-                face=combination.face,
-            )
+            if self._may_double_cul_de_chouette(current):
+                # ★★ « sans prendre les points avant du Cul de Chouette »: they wait for the window
+                current.cdc_due = (roller, combination.points * m, Reason.CUL_DE_CHOUETTE.value, "cul_de_chouette")
+                current.cdc_face = combination.face
+            else:
+                self._add(
+                    roller, combination.points * m, Reason.CUL_DE_CHOUETTE.value, "cul_de_chouette", t,
+                    face=combination.face,
+                )
         elif combination.kind is Kind.SUITE and combination.is_velute and not self.rules.is_enabled("suite_velutee"):
             # Seed 000 « La Velute »: 1-2-3 « bien que la règle de la suite soit applicable,
             # c'est également une Velute (1+2 = 3) »: the roller scores his Velute of 3.
-            self._add(roller, combination.points or 18, Reason.VELUTE.value, "velute", t, face=3)
-        elif combination.kind is Kind.NEANT:
-            self._on_neant(roller, t)
+            self._add(roller, (combination.points or 18) * m, Reason.VELUTE.value, "velute", t, face=3)
+        elif combination.kind is Kind.NEANT and current.relance != "bleu_rouge":
+            self._on_neant(roller, t)  # a Néant on a Bleu-Rouge relance is a Jarret (BleuRougeRules)
 
     def _on_neant(self, roller: str, t: float) -> None:
         """« En cas de Néant, le joueur qui a lancé les dés gagne une Grelottine (non cumulable). »"""
@@ -370,11 +477,18 @@ class Game(
         if current.chouette_due:
             self._settle_civet(current, t)
             self._add(
-                current.roller, combination.points, Reason.CHOUETTE.value, "chouette", t, face=combination.face
+                current.roller, combination.points * current.multiplier, Reason.CHOUETTE.value, "chouette", t,
+                face=combination.face,
             )
-        if combination.kind is Kind.CHOUETTE_VELUTE:
+        if current.cdc_due is not None:
+            name, points, reason, rule = current.cdc_due
+            current.cdc_due = None
+            self._add(name, points, reason, rule, t, face=current.cdc_face)
+        if self._settle_extras(current, t):
+            return  # a tie settled by dice first; the turn moves on after it
+        if current.applies and combination.kind is Kind.CHOUETTE_VELUTE:
             self._settle_chouette_velute(current, t)
-        elif combination.kind is Kind.SUITE:
+        elif current.applies and combination.kind is Kind.SUITE:
             if self._settle_suite(current, t):
                 return  # a tie to settle first; the turn moves on after it
         self._end_throw(t)
@@ -387,7 +501,10 @@ class Game(
         self._check_end(t)
         if state.phase is Phase.OVER:
             return
-        if current is not None and current.challenge is not None:
+        if state.followups:
+            self._start_relance(state.followups.pop(0), t)
+            return
+        if current is not None and (current.challenge is not None or current.resumes_turn):
             self._resume_after_challenge(t)
         else:
             self._next_turn(t)
@@ -432,4 +549,6 @@ class Game(
             return f"on attend le Chante-Sloubi de {state.sloubi[0]}"
         if phase is Phase.SUITE_TIE:
             return "on attend « Sans fin est la moisissure des bières bretonnes ! »"
+        if phase is Phase.RELANCE and state.relance:
+            return f"on attend le lancer de {state.relance.thrower}"
         return "ce n'est pas le moment"

@@ -107,6 +107,7 @@ class GrelottineRules:
             self._close_reaction(call.t)  # « entre le tour de n'importe quels joueurs »
             if state.phase is Phase.OVER:
                 return
+        self._close_poulette(call.t)  # ★★ « avant qu'un autre défi ne soit lancé »
         simultaneous = (
             state.phase is Phase.GRELOTTINE_STAKE
             and state.challenge is not None
@@ -148,6 +149,7 @@ class GrelottineRules:
         from voice_scribe.engine.game import Rejected
 
         state = self.state
+        self._stake_has_priority(call)  # ★★ a Passe-Grelot or Rigodon said with the stake gives way
         challenge = state.challenge
         if state.phase is not Phase.GRELOTTINE_STAKE or challenge is None or call.player != challenge.grelottin:
             raise Rejected("wrong_phase", "aucun défi Grelottine n'attend sa mise de ce joueur")
@@ -169,6 +171,7 @@ class GrelottineRules:
         challenge.combination = named
         challenge.stake = stake
         challenge.max_stake = call.max_stake
+        challenge.staked_at = call.t
         self._lose(challenge.grelottin, Holding.GRELOTTINE, Reason.SPENT, call.t)
         self._lose(challenge.challenged, Holding.GRELOTTINE, Reason.SPENT, call.t)
         state.grelottine_calls.clear()
@@ -216,6 +219,7 @@ class GrelottineRules:
         )
         self._add(winner, stake, Reason.GRELOTTINE_WON.value, "grelottine", t, combination=challenge.combination)
         self._add(loser, -stake, Reason.GRELOTTINE_LOST.value, "grelottine", t, combination=challenge.combination)
+        self._after_challenge_settled(challenge, winner, t)  # ★★ Poulette, Passe-Grelot, Rigodon
 
     def _unfinished_sirop_grelot(self: Game, current: ThrowContext, t: float) -> bool:
         """A Sirop-Grelot Chouette left unsiroted: the attempt is lost.
@@ -236,4 +240,7 @@ class GrelottineRules:
         """« Le jeu reprend ensuite normalement. »"""
         state = self.state
         state.challenge = None
-        self._start_turn(t)
+        if state.players[state.roller].eliminated:
+            self._next_turn(t)  # the interrupted roller went out of the game during the challenge
+        else:
+            self._start_turn(t)

@@ -24,7 +24,7 @@ class RollOffRules:
         state = self.state
         if state.phase is not Phase.ROLL_OFF:
             state.resume_phase = state.phase
-        state.roll_off = RollOff(purpose, list(players), lowest_wins, stake=stake)
+        state.roll_off = RollOff(purpose, list(players), lowest_wins, stake=stake, step=stake or 10)
         state.phase = Phase.ROLL_OFF
         self._prompt(Reason.ROLL_TIE_BREAK, players, t, purpose=purpose, stake=stake)
 
@@ -61,7 +61,7 @@ class RollOffRules:
             roll_off.players = tied
             roll_off.rolls = {}
             if roll_off.purpose == "suite":
-                roll_off.stake += 10
+                roll_off.stake += roll_off.step
             self._prompt(Reason.ROLL_TIE_BREAK, tied, call.t, purpose=roll_off.purpose, stake=roll_off.stake)
             return
         state.roll_off = None
@@ -81,3 +81,6 @@ class RollOffRules:
         elif roll_off.purpose == "grelottine":
             state.phase = state.resume_phase or Phase.CHOUETTES
             self._launch_challenge(chosen, t)
+        else:  # ★★/★★★ ties: « J'achète ! », « Mécréant ! », « Pélican ! »
+            state.phase = state.resume_phase or Phase.REACTION
+            getattr(self, f"_roll_off_{roll_off.purpose}")(chosen, t)

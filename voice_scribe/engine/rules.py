@@ -69,6 +69,10 @@ RULE_LEVELS: dict[str, int] = {
 CORE_RULES = frozenset({"chouette", "velute", "cul_de_chouette", "neant", "bevue", "des"})
 
 
+def _rules_up_to(level: int) -> frozenset[str]:
+    return frozenset(name for name, lvl in RULE_LEVELS.items() if lvl <= level)
+
+
 class RulesError(ValueError):
     """A rules file that cannot be used; the message is French, for the user."""
 
@@ -101,11 +105,7 @@ class Rules:
 
     def __post_init__(self) -> None:
         if not self.enabled:
-            object.__setattr__(
-                self,
-                "enabled",
-                frozenset(name for name, lvl in RULE_LEVELS.items() if lvl <= self.level),
-            )
+            object.__setattr__(self, "enabled", _rules_up_to(self.level))
 
     def is_enabled(self, rule: str) -> bool:
         return rule in CORE_RULES or rule in self.enabled
@@ -115,6 +115,10 @@ class Rules:
         return self.tie_window_ms / 1000.0
 
     def with_options(self, **changes: Any) -> Rules:
+        """A copy with some options changed; a new ``level`` re-derives the rules it plays
+        (unless they were named one by one with ``enabled``)."""
+        if "level" in changes and "enabled" not in changes and self.enabled == _rules_up_to(self.level):
+            changes["enabled"] = frozenset()
         return replace(self, **changes)
 
     # ── loading ──

@@ -72,10 +72,10 @@ class Scoring:
         if self.rules.negative_scores and player.score <= -self.rules.target and not player.eliminated:
             self._eliminate(name, Reason.BELOW_MINUS_TARGET, t)
 
-    def _eliminate(self: Game, name: str, reason: Reason, t: float) -> None:
+    def _eliminate(self: Game, name: str, reason: Reason, t: float, rule: str = "scores_negatifs") -> None:
         state = self.state
         state.players[name].eliminated = True
-        self._emit(EventKind.ELIMINATED, name, None, reason.value, "scores_negatifs", t)
+        self._emit(EventKind.ELIMINATED, name, None, reason.value, rule, t)
         waiting_for_him = state.phase is Phase.CHOUETTES and state.roller == name
         if waiting_for_him and len(state.active()) > 1 and (state.current is None or state.current.throw is None):
             self._next_turn(t)

@@ -30,6 +30,7 @@ from voice_scribe.engine.state import Holding, Phase, Sirotage
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call
     from voice_scribe.engine.game import Game
+    from voice_scribe.engine.state import ThrowContext
 
 #: « il s'agit d'une Bévue si un joueur tente un Sirotage sur une Chouette-Velute,
 #: un Bleu-Rouge ou une Artichette » (when those rules are played).
@@ -51,23 +52,36 @@ class SiropRules:
         figure_rule = NOT_SIROPABLE_FIGURES.get(combination.figure) if combination.figure else None
         if (
             call.player != current.roller
+            or not current.applies  # ★★ a failed doublé: « Le Sirop et l'Attrape-Oiseau est interdit »
             or current.sirop_done
             or combination.kind is not Kind.CHOUETTE
             or (figure_rule is not None and self.rules.is_enabled(figure_rule))
         ):
             self._bevue(call.player, Reason.SIROP_NOT_ALLOWED, call.t)
             return
-        stake = chouette_points(combination.face)
-        if not self.rules.negative_scores and state.players[call.player].score < stake:
-            # [« le sirotage ne peut également être tenté que si le sirotant a un score égal
-            # ou supérieur au nombre de points mis en jeu »]
-            self._bevue(call.player, Reason.SIROP_NOT_ALLOWED, call.t, needed=stake)
+        if not self._sirotant_has_the_points(call, current):
             return
         current.chouette_due = False  # « sans les prendre avant le Sirotage »
-        current.sirotage = Sirotage(call.player, combination.face, call.t)
+        self._start_sirotage(current, call.player, call.t)
+
+    def _sirotant_has_the_points(self: Game, call: Call, current: ThrowContext) -> bool:
+        """[« le sirotage ne peut également être tenté que si le sirotant a un score égal
+        ou supérieur au nombre de points mis en jeu »] — else a Bévue (and a Sirop-Jeannot, ★★)."""
+        assert current.combination is not None
+        stake = chouette_points(current.combination.face) * current.multiplier
+        if not self.rules.negative_scores and self.state.players[call.player].score < stake:
+            self._bevue(call.player, Reason.SIROP_NOT_ALLOWED, call.t, needed=stake)
+            current.jeannot = (call.player, current.combination.face)
+            return False
+        return True
+
+    def _start_sirotage(self: Game, current: ThrowContext, sirotant: str, t: float) -> None:
+        assert current.combination is not None
+        state = self.state
+        current.sirotage = Sirotage(sirotant, current.combination.face, t)
         state.phase = Phase.SIROP_BETS
-        others = [p for p in state.active() if p != call.player]
-        self._prompt(Reason.BET_SIROP, others, call.t, face=combination.face)
+        others = [p for p in state.active() if p != sirotant]
+        self._prompt(Reason.BET_SIROP, others, t, face=current.combination.face)
 
     def _on_sirop_bet(self: Game, call: Call) -> None:
         from voice_scribe.engine.game import Rejected
@@ -136,16 +150,26 @@ class SiropRules:
         final = challenge is None or success or challenge.throws >= 2
         if final:
             self._settle_civet(current, t)
+        m = current.multiplier
+        rule = "attrape_oiseau" if sirotage.sirotant != current.roller else "sirop"
         if success:
-            self._add(sirotage.sirotant, cul_de_chouette_points(v), Reason.SIROP_SUCCESS.value, "sirop", t, face=v)
+            points = cul_de_chouette_points(v) * m
+            if self._may_double_cul_de_chouette(current):
+                # ★★ the Cul de chouette « après sirotage » may be doubled: its points wait
+                current.cdc_due = (sirotage.sirotant, points, Reason.SIROP_SUCCESS.value, rule)
+                current.cdc_face = v
+            else:
+                self._add(sirotage.sirotant, points, Reason.SIROP_SUCCESS.value, rule, t, face=v)
         else:
-            self._add(sirotage.sirotant, -chouette_points(v), Reason.SIROP_FAILED.value, "sirop", t, face=v)
+            self._add(sirotage.sirotant, -chouette_points(v) * m, Reason.SIROP_FAILED.value, rule, t, face=v)
+            current.sirop_failed_face = v  # ★★ Contre-Sirop
             if v == 6:  # « Un Sirotage de 6 est un Civet-Siroté, et donne un Civet en cas d'échec. »
                 self._gain(sirotage.sirotant, Holding.CIVET, Reason.SIROP_FAILED, t)
         for player, face in sirotage.bets.items():
             if face is None:
                 continue
             if face == die:
+                current.sirop_bet_won = True
                 state.sirop_winners.add(player)
             else:
                 self._add(player, -self.rules.sirop_bet_cost, Reason.SIROP_BET_LOST.value, "sirop", t, face=face)

@@ -36,6 +36,7 @@ class Phase(str, Enum):
     GRELOTTINE_STAKE = "grelottine_stake"  # a challenge is launched: combination and stake awaited
     GRELOTTINE_THROW = "grelottine_throw"  # the challenged throws (two throws at most)
     SLOUBI = "sloubi"  # a newcomer is to sing (or refuse)
+    RELANCE = "relance"  # ★★/★★★: a rule's own throw is awaited (Soufflette, Cul de chouette doublé, Bleu-Rouge…)
     OVER = "over"
 
 
@@ -76,6 +77,35 @@ class Challenge:
     decided: bool = False
     succeeded: bool = False
     civet: tuple[str, int, str] | None = None  # « avant de commencer un défi Grelottine »
+    staked_at: float | None = None  # when the stake was announced (Passe-Grelot, Rigodon: too late after)
+
+
+@dataclass
+class Relance:
+    """A throw a ★★/★★★ rule asks for, outside the turn's own throw.
+
+    ``purpose`` names the rule: "velutee" (the shouter throws the two
+    chouettes again), "velutee_pair" (two shouters, one chouette each),
+    "soufflette" (the soufflé, three throws), "cul_de_chouette_double",
+    "intervalle_paien" (one throw), "bleu_rouge" (the roller, after the bets),
+    "mi_jarret" (the second throw of a Mi-Jarret or a Jarret-Sifflet).
+    """
+
+    purpose: str
+    thrower: str
+    started_at: float
+    dice: int = 3  # how many dice the throw announces (2: the Velutée chouettes)
+    throws: int = 0
+    beneficiary: str | None = None  # whom the final combination profits (the Velutée shouter…)
+    target: str | None = None  # the souffleur (Soufflette); the roller of the Suite-Velutée
+    face: int = 0  # the first Cul de chouette's face (doublé, doublé diminué)
+    kept: Throw | None = None  # the throw the relance starts from (Velutée: its cul stays)
+    bets: dict[str, int] = field(default_factory=dict)  # Bleu-Rouge: player → relance sum
+    bet_times: dict[str, float] = field(default_factory=dict)
+    multiplier: int = 1  # Bi-Jarret / Jarret-Sifflet
+    jarret: str | None = None
+    civet: tuple[str, int, str] | None = None  # a Civet judged on this relance (Bleu-Rouge, Mi-Jarret)
+    resumes_turn: bool = False  # born from a Grelottine challenge: the interrupted turn resumes
 
 
 @dataclass
@@ -95,6 +125,26 @@ class ThrowContext:
     chouette_due: bool = False  # the roller's Chouette points wait for the window (he may sirote)
     challenge: Challenge | None = None  # a Grelottine throw
     settled: bool = False
+    # ── ★★ / ★★★ ──
+    relance: str | None = None  # this throw is a rule's relance (Relance.purpose)
+    multiplier: int = 1  # Bi-Jarret, Jarret-Sifflet: « double la valeur de la combinaison »
+    jarret: str | None = None  # "mi", "bi", "sifflet": the Jarret the roller spent on this throw
+    jarret_first: Throw | None = None  # Mi-Jarret: the first throw, kept until « Bjarret ! » or the second
+    cdc_due: tuple[str, int, str, str] | None = None  # (player, points, reason, rule)  # a Cul de chouette's points wait: it may be doubled
+    cdc_face: int = 0
+    cdc_attempt_allowed: bool = True  # no Cul de chouette doublé on a relance that forbids it
+    applies: bool = True  # Bleu-Rouge relance nobody won: « aucune combinaison ne s'applique »
+    no_figures: bool = False  # a relance whose figures are not replayed (Bleu-Rouge relance)
+    bought_from: list[str] = field(default_factory=list)  # Achat: the previous rollers of this cul
+    achat_claims: list[tuple[str, float]] = field(default_factory=list)  # pending « J'achète ! »
+    verdier_bets: dict[str, float] = field(default_factory=dict)  # « Vert-Linette ! »
+    sirop_failed_face: int | None = None  # Contre-Sirop: the Cul de chouette a failed sirotage aimed at
+    sirop_bet_won: bool = False
+    jeannot: tuple[str, int] | None = None  # [Sirop-Jeannot]: (the sirotant without the points, face)
+    souffleur_target: str | None = None
+    unisson: int = 0  # Cul de chouette doublé diminué of equal values: the gain at stake
+    resumes_turn: bool = False  # a relance born in a Grelottine challenge: the interrupted turn resumes
+    relance_bets: dict[str, int] = field(default_factory=dict)  # Bleu-Rouge: who bet which sum (the Pélican tie)
 
     def shout(self, kind: str, player: str, t: float) -> None:
         self.shouts.setdefault(kind, []).append((player, t))
@@ -107,11 +157,12 @@ class ThrowContext:
 class RollOff:
     """A tie settled by each concerned player throwing one die."""
 
-    purpose: str  # "opening", "suite", "grelottine"
+    purpose: str  # "opening", "suite", "grelottine", "achat", "neant_souffle", "pelican"
     players: list[str]
     lowest_wins: bool
     rolls: dict[str, int] = field(default_factory=dict)
     stake: int = 0  # the Suite tie-break escalates: 10, 20, 30…
+    step: int = 10  # … by this much (20 under a Bi-Jarret)
 
 
 @dataclass
@@ -131,6 +182,16 @@ class GameState:
     sirop_winners: set[str] = field(default_factory=set)  # must shout « Sirop gagnant ! » before the next throw
     sloubi: tuple[str, int] | None = None  # (newcomer, sloubi value)
     winner: str | None = None
+    # ── ★★ / ★★★ ──
+    relance: Relance | None = None
+    followups: list[Relance] = field(default_factory=list)  # relances waiting for the window to close
+    poulette: tuple[str, str, float] | None = None  # (grelottin, challenged, since)
+    poulette_shouts: list[tuple[str, float]] = field(default_factory=list)
+    poulette_decided: bool = False
+    passe_grelot: tuple[str, str, float, str] | None = None  # (from, to, t, holding) until the stake
+    rigodon: tuple[Challenge, float, tuple[str, ...]] | None = None  # cancelled by « Rigodon ! »: t, immunity spent
+    jarret_use: tuple[str, str] | None = None  # (player, "mi" | "bi" | "sifflet") for his next throw
+    jarret_sifflet: set[str] = field(default_factory=set)  # who won a Jarret-Souple
     throws: int = 0
     clock: float = 0.0
 

@@ -40,13 +40,14 @@ class SuiteRules:
         shouts = current.shouters(CallKind.GRELOTTE_CA_PICOTE.value)
         shouted = {p for p, _ in shouts}
         silent = [p for p in self.state.active() if p not in shouted]
+        penalty = SUITE_PENALTY * current.multiplier  # Bi-Jarret doubles the combination's value
         if silent:
             for player in silent:
-                self._add(player, -SUITE_PENALTY, Reason.SUITE_SILENT.value, "suite", t)
+                self._add(player, -penalty, Reason.SUITE_SILENT.value, "suite", t)
             return False
         losers = lasts(shouts, self.rules.tie_window_s)
         if len(losers) == 1:
-            self._add(losers[0], -SUITE_PENALTY, Reason.SUITE_LAST.value, "suite", t)
+            self._add(losers[0], -penalty, Reason.SUITE_LAST.value, "suite", t)
             return False
         state = self.state
         state.phase = Phase.SUITE_TIE
@@ -78,10 +79,11 @@ class SuiteRules:
         losers = silent if silent else lasts(shouts, self.rules.tie_window_s)
         state.suite_tied = []
         state.suite_tie_opened_at = None
+        penalty = SUITE_PENALTY * current.multiplier
         if len(losers) == 1:
             state.phase = Phase.REACTION
-            self._add(losers[0], -SUITE_PENALTY, Reason.SUITE_LAST.value, "suite", t)
+            self._add(losers[0], -penalty, Reason.SUITE_LAST.value, "suite", t)
             self._end_throw(t)
             return
         state.phase = Phase.REACTION
-        self._start_roll_off("suite", losers, lowest_wins=False, t=t, stake=SUITE_PENALTY)
+        self._start_roll_off("suite", losers, lowest_wins=False, t=t, stake=penalty)

@@ -1,0 +1,72 @@
+"""L'Artichette ★★ (seed 000; seed 004 « L'artichette (4-3-4) »).
+
+« Trois dés formant 4, 3 et 4. Le joueur ayant réalisé une Artichette peut
+remporter la valeur de sa Chouette de 4 en criant “Raitournelle!". Cependant,
+si un joueur lui crie d'abord “Artichette!” en le désignant du doigt, il lui
+fait perdre 16 pts, et la Chouette de 4 n'est pas valable. En cas d'égalité,
+le joueur ayant réalisé l'Artichette est prioritaire et remporte donc 16 pts. »
+
+Seed 004: « Ce n'est pas une chouette de 4 : on ne la sirote pas. » (a
+sirotage on it is a Bévue: seed 000 « Le Sirop », ``sirop.NOT_SIROPABLE_FIGURES``).
+Nobody shouting: the Chouette of 4 is not taken (it has to be claimed).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from voice_scribe.engine.calls import CallKind
+from voice_scribe.engine.dice import Figure, chouette_points
+from voice_scribe.engine.events import Reason
+from voice_scribe.engine.state import Phase
+
+if TYPE_CHECKING:
+    from voice_scribe.engine.calls import Call
+    from voice_scribe.engine.game import Game
+    from voice_scribe.engine.state import ThrowContext
+
+ARTICHETTE_POINTS = chouette_points(4)
+
+
+class ArtichetteRules:
+    def _artichette_landed(self: Game, current: ThrowContext, t: float) -> bool:
+        self._settle_civet(current, t)
+        return True  # not a Chouette: no points until the race is judged
+
+    def _is_artichette(self: Game, current: ThrowContext | None) -> bool:
+        return (
+            current is not None
+            and current.combination is not None
+            and current.combination.figure is Figure.ARTICHETTE
+            and not current.no_figures
+            and current.applies
+        )
+
+    def _on_artichette_shout(self: Game, call: Call) -> None:
+        from voice_scribe.engine.game import Rejected
+
+        state = self.state
+        current = state.current
+        if state.phase is not Phase.REACTION or current is None or current.combination is None:
+            raise Rejected("too_late", "aucune Artichette en jeu")
+        by_roller = call.player == current.roller
+        fits = self._is_artichette(current) and by_roller == (call.kind is CallKind.RAITOURNELLE)
+        if call.kind is CallKind.ARTICHETTE and call.target not in (None, current.roller):
+            fits = False  # « en le désignant du doigt »: the roller, nobody else
+        if not fits:
+            self._bevue(call.player, Reason.WRONG_CALL, call.t, call=call.kind.value)
+            return
+        current.shout(call.kind.value, call.player, call.t)
+
+    def _settle_artichette(self: Game, current: ThrowContext, t: float) -> None:
+        if not self._is_artichette(current):
+            return
+        mine = current.shouters(CallKind.RAITOURNELLE.value)
+        theirs = current.shouters(CallKind.ARTICHETTE.value)
+        points = ARTICHETTE_POINTS * current.multiplier
+        first_other = min((s for _, s in theirs), default=None)
+        if mine and (first_other is None or mine[0][1] <= first_other + self.rules.tie_window_s):
+            self._add(current.roller, points, Reason.RAITOURNELLE.value, "artichette", t)
+        elif theirs:
+            caught_by = min(theirs, key=lambda s: s[1])[0]
+            self._add(current.roller, -points, Reason.ARTICHETTE.value, "artichette", t, by=caught_by)

@@ -1,0 +1,202 @@
+"""Le Bleu-Rouge and le Pélican ★★★ (seed 000, seed 003; seed 004).
+
+Le Bleu-Rouge: « Trois dés formant 3, 4 et 3. Le lanceur gagne les 9 pts de
+la Chouette de 3. Il doit ensuite relancer les dés après que tous les joueurs
+ont misé sur la valeur de la relance en criant “Je relance de 15 ! ” (ou
+autre). Chaque joueur doit miser sur une valeur différente, la valeur de la
+relance étant la somme des chiffres des trois dés. La relance est gratuite et
+obligatoire pour tous les joueurs. Si un joueur remporte son pari, il gagne 36
+pts + le double de la valeur de la relance réussie + les points de la
+combinaison éventuellement réalisée. Si la mise a été réussie par un joueur,
+l'éventuelle combinaison s'applique. Si au contraire aucun joueur n'a trouvé
+la valeur de la relance, aucune combinaison ne s'applique. Si la relance
+(réussie ou non) donne un Néant, c'est un Jarret. »
+
+Le Pélican: « Lors d'un Bleu-Rouge, relance de 18 (Cul De Chouette de 6). Le
+premier joueur à crier “ Pélican ! ” remporte 28 pts. En cas d'égalité, les
+joueurs concernés doivent enchaîner avec “ Passe-Montagne ! ” puis
+“ Zbradaraldjan ! ” si besoin. Si deux joueurs ou plus sont toujours à
+égalité après “ Zbradaraldjan ! ”, le joueur ayant relancé de 18 gagne les
+points. Si personne n'a relancé de 18, les joueurs concernés tirent aux dés
+pour se départager (le plus petit score l'emporte). Si ce joueur avait
+préalablement relancé de 18, il remporte 36 pts (relance réussie) + 36 pts
+(relance de 18 x2) + 100 pts (valeur du Cul De Chouette de 6) + 28 pts (s'il
+crie l'annonce avant les autres), ce qui peut représenter un total de 200 pts
+d'un coup. »
+
+« Le Civet »: « si elle se fait durant un Bleu-Rouge, la relance doit être
+bonne pour que le Civet soit réussi ». « Le Jarret »: under a Bi-Jarret « tout
+le Bleu-Rouge subit l'effet du Bi-Jarret […] 72 pts + le quadruple de la
+valeur de la relance réussie + le double des points de la combinaison […] Un
+Pélican vaudrait lui 56 pts, et en cas de relance de 18 réussie, un joueur
+remporterait 400 pts ».
+
+Decisions (docs/rules.md ★★★): the relance is announced as three dice
+(``des``) by the roller; bets are taken until it falls; a player who has not
+bet has no bet (no Bévue: the seed names none). A sum outside 3–18 or already
+taken is a Bévue and the bet is void. The relance's combination applies « as
+if » the winning bettor had thrown it (its points to him, its races run);
+figures are not replayed on a relance, and it cannot be doubled or siroted
+into another Bleu-Rouge.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from voice_scribe.engine.calls import CallKind
+from voice_scribe.engine.dice import Kind, chouette_points
+from voice_scribe.engine.events import Reason
+from voice_scribe.engine.races import firsts
+from voice_scribe.engine.state import Holding, Phase, Relance
+
+if TYPE_CHECKING:
+    from voice_scribe.engine.calls import Call
+    from voice_scribe.engine.game import Game
+    from voice_scribe.engine.state import ThrowContext
+
+RELANCE_MIN, RELANCE_MAX = 3, 18
+RELANCE_BASE = 36  # « 36 pts + le double de la valeur de la relance réussie »
+PELICAN_POINTS = 28
+PELICAN_SUM = 18
+
+
+def relance_gain(total: int, multiplier: int = 1) -> int:
+    """The right bettor's gain before the combination: 36 + 2 × the relance (×2 under a Bi-Jarret).
+
+    >>> relance_gain(15)
+    66
+    >>> relance_gain(18, 2)
+    144
+    """
+    return (RELANCE_BASE + 2 * total) * multiplier
+
+
+class BleuRougeRules:
+    def _bleu_rouge_landed(self: Game, current: ThrowContext, t: float) -> bool:
+        m = current.multiplier
+        # « Le lanceur gagne les 9 pts de la Chouette de 3 » (« le double » under a Bi-Jarret)
+        self._add(current.roller, chouette_points(3) * m, Reason.CHOUETTE.value, "bleu_rouge", t, face=3)
+        resumes = current.challenge is not None or current.resumes_turn
+        self._queue_relance(Relance("bleu_rouge", current.roller, t, multiplier=m, civet=current.civet,
+                                    jarret=current.jarret, resumes_turn=resumes))
+        current.civet = None  # « la relance doit être bonne pour que le Civet soit réussi »
+        self._close_reaction(t)
+        if self.state.phase is Phase.RELANCE:
+            self._prompt(Reason.BET_RELANCE, self.state.active(), t)
+        return True
+
+    def _on_relance_bet(self: Game, call: Call) -> None:
+        from voice_scribe.engine.game import Rejected
+
+        state = self.state
+        relance = state.relance
+        if state.phase is not Phase.RELANCE or relance is None or relance.purpose != "bleu_rouge":
+            current = state.current
+            if current is not None and current.combination is not None and state.phase is Phase.REACTION:
+                self._bevue(call.player, Reason.WRONG_CALL, call.t, call=call.kind.value)
+                return
+            raise Rejected("no_bleu_rouge", "aucun Bleu-Rouge en jeu")
+        if call.number is None:
+            raise Rejected("incomplete", "relance de combien ?")
+        if call.player in relance.bets:
+            raise Rejected("already_bet", f"{call.player} a déjà annoncé sa relance ({relance.bets[call.player]})")
+        if not RELANCE_MIN <= call.number <= RELANCE_MAX:
+            self._bevue(call.player, Reason.WRONG_CALL, call.t, call=call.kind.value, number=call.number)
+            return
+        if call.number in relance.bets.values():
+            # « Chaque joueur doit miser sur une valeur différente »
+            self._bevue(call.player, Reason.REPEATED_RELANCE, call.t, number=call.number)
+            return
+        relance.bets[call.player] = call.number
+        relance.bet_times[call.player] = call.t
+        if set(relance.bets) >= set(state.active()):
+            self._prompt(Reason.THROW_RELANCE, [relance.thrower], call.t, purpose="bleu_rouge")
+
+    def _relance_bleu_rouge(self: Game, relance: Relance, call: Call, dice: tuple[int, ...]) -> None:
+        t = call.t
+        throw = self._three(dice)
+        total = throw.total
+        winner = next((p for p, bet in relance.bets.items() if bet == total), None)
+        context = {"no_figures": True, "relance_bets": dict(relance.bets)}
+        if winner is None:
+            if relance.civet is not None:  # the relance was not « bonne »: the Civet is lost
+                name, stake, named = relance.civet
+                relance.civet = None
+                self._add(name, -stake * relance.multiplier, Reason.CIVET_LOST.value, "civet", t,
+                          stake=stake, combination=named)
+            self._land_relance(relance.thrower, throw, t, relance, applies=False, **context)
+            return
+        self._add(winner, relance_gain(total, relance.multiplier), Reason.BLEU_ROUGE_WON.value, "bleu_rouge", t,
+                  relance=total)
+        self._land_relance(winner, throw, t, relance, **context)
+
+    # ── the relance's window: Pélican, Jarret ──
+    def _is_relance(self: Game, current: ThrowContext | None, kind: Kind, face: int | None = None) -> bool:
+        return (
+            current is not None
+            and current.relance == "bleu_rouge"
+            and current.combination is not None
+            and current.combination.kind is kind
+            and (face is None or current.combination.face == face)
+        )
+
+    def _on_pelican_shout(self: Game, call: Call) -> None:
+        from voice_scribe.engine.game import Rejected
+
+        state = self.state
+        current = state.current
+        if state.phase is not Phase.REACTION or current is None:
+            raise Rejected("too_late", "aucun Pélican en jeu")
+        if not self._is_relance(current, Kind.CUL_DE_CHOUETTE, 6):
+            self._bevue(call.player, Reason.WRONG_CALL, call.t, call=call.kind.value)
+            return
+        current.shout(call.kind.value, call.player, call.t)
+
+    def _settle_pelican(self: Game, current: ThrowContext, t: float) -> bool:
+        if not self._is_relance(current, Kind.CUL_DE_CHOUETTE, 6):
+            return False
+        window = self.rules.tie_window_s
+        tied = firsts(current.shouters(CallKind.PELICAN.value), window)
+        if not tied:
+            return False
+        for kind in (CallKind.PASSE_MONTAGNE, CallKind.ZBRADARALDJAN):
+            if len(tied) == 1:
+                break
+            chained = [s for s in current.shouters(kind.value) if s[0] in tied]
+            if chained:
+                tied = firsts(chained, window)
+        if len(tied) > 1:
+            bettor = next((p for p in tied if current.relance_bets.get(p) == PELICAN_SUM), None)
+            if bettor is None:
+                self._start_roll_off("pelican", tied, lowest_wins=True, t=t)
+                return True
+            tied = [bettor]
+        self._roll_off_pelican(tied[0], t, end=False)
+        return False
+
+    def _roll_off_pelican(self: Game, chosen: str, t: float, end: bool = True) -> None:
+        current = self.state.current
+        multiplier = current.multiplier if current is not None else 1
+        self._add(chosen, PELICAN_POINTS * multiplier, Reason.PELICAN.value, "pelican", t)
+        if end:
+            self._end_throw(t)
+
+    def _on_lance_buches(self: Game, call: Call) -> None:
+        from voice_scribe.engine.game import Rejected
+
+        state = self.state
+        current = state.current
+        if state.phase is not Phase.REACTION or current is None:
+            raise Rejected("too_late", "aucun Jarret en jeu")
+        if not self._is_relance(current, Kind.NEANT):
+            self._bevue(call.player, Reason.WRONG_CALL, call.t, call=call.kind.value)
+            return
+        current.shout(call.kind.value, call.player, call.t)
+
+    def _settle_lance_buches(self: Game, current: ThrowContext, t: float) -> None:
+        """« Le premier joueur (ou premiers, en cas d'égalité) à crier “ Lance-Bûches ! ” … obtient un Jarret »."""
+        if not self._is_relance(current, Kind.NEANT) or not self.rules.is_enabled("jarret"):
+            return
+        for player in firsts(current.shouters(CallKind.LANCE_BUCHES.value), self.rules.tie_window_s):
+            self._gain(player, Holding.JARRET, Reason.LANCE_BUCHES, t)

@@ -1,0 +1,217 @@
+"""La Poulette, le Passe-Grelot, le Rigodon ★★ (seed 000).
+
+La Poulette: « Lorsqu'un joueur échoue un défi Grelottine et réalise un Néant
+à la place de la combinaison demandée, le grelottin et lui peuvent crier
+“ Elle est où la Poulette ? ”. Si un des deux joueurs crie l'annonce avant le
+lancer suivant ou avant qu'un autre défi ne soit lancé, il gagne 10 pts. Si
+les deux joueurs crient l'annonce en même temps, ils perdent tous les deux 10
+pts. »
+
+Le Passe-Grelot: « Si un joueur a remporté un défi Grelottine, il est immunisé
+contre un prochain défi qu'il peut faire passer à un autre joueur. Pour cela,
+il doit crier “ Passe-Grelot !” en désignant sa cible du doigt après l'annonce
+du grelottin. Le Passe-Grelot ne peut être utilisé que vers un joueur ayant 3
+pts minimum [30 points si on ne joue pas avec les scores négatifs.], et ne
+peut plus être utilisé à partir du moment où le grelottin a annoncé la mise du
+défi. Si la mise et l'annonce du Passe-Grelot sont annoncées en même temps, le
+grelottin est prioritaire et le défié garde son Passe-Grelot. La règle est la
+même pour le Rigodon. Le nouveau défié doit obligatoirement accepter le défi,
+même s'il a lui aussi un Passe-Grelot, qu'il peut conserver pour plus tard. Le
+Passe-Grelot est non cumulable et ne peut logiquement être utilisé que lorsque
+la partie se joue à trois minimum. »
+
+Le Rigodon: « Si un joueur a remporté un défi Grelottine, il est immunisé
+contre un prochain défi qu'il peut annuler. Pour cela, il doit crier
+“ Rigodon ! ” en levant le doigt lorsqu'il est défié pour annuler un défi
+Grelottine, et supprimer la Grelottine de son adversaire ainsi que la sienne.
+Le Rigodon ne peut être lui aussi utilisé qu'avant l'annonce de la mise du
+défi. Si les deux annonces se font en même temps, le grelottin est ici aussi
+prioritaire, et le défié garde son Rigodon. »
+
+Decision (docs/rules.md ★★): winning a challenge gives ONE immunity, held as
+``Holding.PASSE_GRELOT`` and ``Holding.RIGODON`` (each when its rule is
+played); spending it either way spends both. « Remporté un défi »: the
+winner of the stake — the challenged when he makes the combination, the
+grelottin when he fails.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from voice_scribe.engine.calls import CallKind
+from voice_scribe.engine.dice import Kind
+from voice_scribe.engine.events import Reason
+from voice_scribe.engine.races import firsts
+from voice_scribe.engine.scoring import GRELOTTINE_MINIMUM
+from voice_scribe.engine.state import Holding, Phase
+
+if TYPE_CHECKING:
+    from voice_scribe.engine.calls import Call
+    from voice_scribe.engine.game import Game
+    from voice_scribe.engine.state import Challenge
+
+POULETTE_POINTS = 10
+PASSE_GRELOT_MINIMUM = 3  # [30 without negative scores]
+IMMUNITIES = ((Holding.PASSE_GRELOT, "passe_grelot"), (Holding.RIGODON, "rigodon"))
+
+
+class GrelottineDefensesRules:
+    # ── after a challenge ──
+    def _after_challenge_settled(self: Game, challenge: Challenge, winner: str, t: float) -> None:
+        for holding, rule in IMMUNITIES:
+            if self.rules.is_enabled(rule):
+                self._gain(winner, holding, Reason.IMMUNITY, t)
+        current = self.state.current
+        failed_on_neant = (
+            not challenge.succeeded
+            and current is not None
+            and current.combination is not None
+            and current.combination.kind is Kind.NEANT
+        )
+        if failed_on_neant and self.rules.is_enabled("poulette"):
+            self.state.poulette = (challenge.grelottin, challenge.challenged, t)
+            self.state.poulette_shouts = []
+            self.state.poulette_decided = False
+
+    # ── la Poulette ──
+    def _on_poulette(self: Game, call: Call) -> None:
+        state = self.state
+        if state.poulette is None or call.player not in state.poulette[:2]:
+            self._bevue(call.player, Reason.WRONG_CALL, call.t, call=call.kind.value)
+            return
+        if state.poulette_decided or any(p == call.player for p, _ in state.poulette_shouts):
+            return  # too late for the race, or his own repeat: nothing more
+        state.poulette_shouts.append((call.player, call.t))
+        if len(state.poulette_shouts) == 2:
+            self._judge_poulette(call.t)
+
+    def _tick_poulette(self: Game, t: float) -> None:
+        shouts = self.state.poulette_shouts
+        if shouts and not self.state.poulette_decided and t > min(s for _, s in shouts) + self.rules.tie_window_s:
+            self._judge_poulette(t)
+
+    def _judge_poulette(self: Game, t: float) -> None:
+        state = self.state
+        state.poulette_decided = True
+        winners = firsts(state.poulette_shouts, self.rules.tie_window_s)
+        if len(winners) == 1:
+            self._add(winners[0], POULETTE_POINTS, Reason.POULETTE.value, "poulette", t)
+        else:
+            for player in winners:
+                self._add(player, -POULETTE_POINTS, Reason.POULETTE_TIE.value, "poulette", t)
+
+    def _close_poulette(self: Game, t: float) -> None:
+        """« avant le lancer suivant ou avant qu'un autre défi ne soit lancé »: judged, then gone."""
+        state = self.state
+        if state.poulette is None:
+            return
+        if state.poulette_shouts and not state.poulette_decided:
+            self._judge_poulette(t)
+        state.poulette, state.poulette_shouts, state.poulette_decided = None, [], False
+
+    # ── Passe-Grelot, Rigodon ──
+    def _spend_immunity(self: Game, name: str, t: float) -> list[Holding]:
+        spent = [h for h, _ in IMMUNITIES if self.state.players[name].holds(h)]
+        for holding in spent:
+            self._lose(name, holding, Reason.SPENT, t)
+        return spent
+
+    def _defense_allowed(self: Game, call: Call, holding: Holding) -> bool:
+        """Said by the challenged, holding the immunity, before the stake; a stake said
+        within the tie window before it has priority (« le grelottin est prioritaire »)."""
+        from voice_scribe.engine.game import Rejected
+
+        state = self.state
+        challenge = state.challenge
+        if (
+            challenge is not None
+            and state.phase is Phase.GRELOTTINE_THROW
+            and challenge.staked_at is not None
+            and call.t - challenge.staked_at <= self.rules.tie_window_s
+            and call.player == challenge.challenged
+        ):
+            raise Rejected("stake_first", "la mise et l'annonce en même temps : le grelottin est prioritaire")
+        return (
+            challenge is not None
+            and state.phase is Phase.GRELOTTINE_STAKE
+            and call.player == challenge.challenged
+            and state.passe_grelot is None  # « Le nouveau défié doit obligatoirement accepter le défi »
+            and state.players[call.player].holds(holding)
+        )
+
+    def _on_passe_grelot(self: Game, call: Call) -> None:
+        from voice_scribe.engine.game import Rejected
+
+        if call.target is None:
+            raise Rejected("no_target", "Passe-Grelot à qui ?")
+        state = self.state
+        ok = self._defense_allowed(call, Holding.PASSE_GRELOT)
+        challenge = state.challenge
+        if ok and challenge is not None:
+            target = state.players[call.target]
+            floor = PASSE_GRELOT_MINIMUM if self.rules.negative_scores else GRELOTTINE_MINIMUM
+            ok = (
+                call.target not in (call.player, challenge.grelottin)
+                and not target.eliminated
+                and target.score >= floor
+                and len(state.active()) >= 3
+            )
+        if not ok or challenge is None:
+            self._bevue(call.player, Reason.NOT_ALLOWED, call.t, call=call.kind.value, target=call.target)
+            return
+        spent = self._spend_immunity(call.player, call.t)
+        state.passe_grelot = (call.player, call.target, call.t, ",".join(h.value for h in spent))
+        challenge.challenged = call.target
+        challenge.scores_at_launch = {
+            challenge.grelottin: state.players[challenge.grelottin].score,
+            call.target: state.players[call.target].score,
+        }
+        self._prompt(Reason.PASSED, [challenge.grelottin], call.t, challenged=call.target, by=call.player)
+
+    def _on_rigodon(self: Game, call: Call) -> None:
+        state = self.state
+        challenge = state.challenge
+        if not self._defense_allowed(call, Holding.RIGODON) or challenge is None:
+            self._bevue(call.player, Reason.NOT_ALLOWED, call.t, call=call.kind.value)
+            return
+        spent = self._spend_immunity(call.player, call.t)
+        # « supprimer la Grelottine de son adversaire ainsi que la sienne »
+        self._lose(challenge.grelottin, Holding.GRELOTTINE, Reason.RIGODON_CANCELLED, call.t)
+        self._lose(challenge.challenged, Holding.GRELOTTINE, Reason.RIGODON_CANCELLED, call.t)
+        state.rigodon = (challenge, call.t, tuple(h.value for h in spent))
+        state.passe_grelot = None
+        state.challenge = None
+        state.grelottine_calls.clear()
+        state.phase = Phase.CHOUETTES
+        self._prompt(Reason.RIGODON_CANCELLED, [challenge.grelottin, challenge.challenged], call.t)
+        self._prompt(Reason.THROW_CHOUETTES, [state.roller], call.t)
+
+    def _stake_has_priority(self: Game, call: Call) -> None:
+        """A stake said at the same time as a Passe-Grelot or a Rigodon: the grelottin wins."""
+        state = self.state
+        window = self.rules.tie_window_s
+        if state.rigodon is not None:
+            challenge, at, spent_values = state.rigodon
+            state.rigodon = None
+            if call.kind is CallKind.GRELOTTINE_MISE and call.player == challenge.grelottin and call.t - at <= window:
+                for value in spent_values:
+                    self._gain(challenge.challenged, Holding(value), Reason.GRELOTTINE_WON, call.t)
+                self._gain(challenge.grelottin, Holding.GRELOTTINE, Reason.GRELOTTINE, call.t)
+                self._gain(challenge.challenged, Holding.GRELOTTINE, Reason.GRELOTTINE, call.t)
+                state.challenge = challenge
+                state.phase = Phase.GRELOTTINE_STAKE
+            return
+        challenge = state.challenge
+        if state.passe_grelot is None or challenge is None:
+            return
+        giver, _receiver, at, spent = state.passe_grelot
+        state.passe_grelot = None
+        if call.player == challenge.grelottin and call.t - at <= window:
+            challenge.challenged = giver
+            challenge.scores_at_launch = {
+                challenge.grelottin: state.players[challenge.grelottin].score,
+                giver: state.players[giver].score,
+            }
+            for value in filter(None, spent.split(",")):
+                self._gain(giver, Holding(value), Reason.GRELOTTINE_WON, call.t)

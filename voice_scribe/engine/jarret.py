@@ -1,0 +1,184 @@
+"""Le Jarret ★★★ (seed 000, seed 003; seed 004 « Le jarret »).
+
+« Lors d'un Bleu-Rouge, Néant sur la relance. Le Jarret s'applique même si
+aucun joueur n'a trouvé la valeur de la relance. Le premier joueur (ou
+premiers, en cas d'égalité) à crier “ Lance-Bûches ! ” devient Lance-Bûche et
+obtient un Jarret. » (``BleuRougeRules._settle_lance_buches``)
+
+« Le Lance-Bûches peut utiliser son Jarret de quatre façons différentes, en
+annonçant “ Mi-Jarret ! ”, “ Bi-Jarret ! ”, “ Lance-Jarret ! ”, ou
+“ Jarret-Sifflet ! ” (seulement en cas de Jarret-Souple). L'annonce doit se
+faire avant le lancer de ses chouettes à son tour de jeu et le Jarret ne peut
+pas être utilisé lors d'un défi Grelottine.
+
+Le Mi-Jarret permet d'avoir deux lancers lors de son tour de jeu, avec la
+possibilité de garder les dés que l'on souhaite entre les deux lancers […]
+Pour s'arrêter à son premier lancer, il faut crier “ Bjarret ! ” et ainsi la
+première combinaison réalisée prend effet.
+
+Le Bi-Jarret permet de doubler la valeur de la combinaison réalisée sur un
+lancer. Il prend effet sur la combinaison, et ainsi, n'importe quel joueur
+remportant une Chouette-Velute sur un Bi-Jarret gagne le double […] Si le
+Lance-Bûches utilise un Bi-Jarret, ou un Jarret-Sifflet en même temps qu'un
+Civet, la mise, perdue ou gagnée, est également doublée, ainsi que la
+combinaison finale. Les seules combinaisons sur lesquelles le Bi-Jarret n'a
+aucun effet sont la Soufflette et le Flan, auquel cas le Jarret est nul.
+
+Le Lance-Jarret permet de donner son Jarret à un autre joueur. […] le Jarret
+est non cumulable, et un joueur qui lance son Jarret à un joueur qui en a déjà
+un reçoit une Bévue et conserve son Jarret.
+
+En cas de Néant suite à un Mi-Jarret ou un Bi-Jarret, le Lance-Bûches peut
+conserver son Jarret pour le tour suivant à condition de crier
+“ Jarret-Souple ! ” avant qu'un autre joueur ne lui crie “ Charret ! ”, ce qui
+lui ferait perdre son Jarret. Si les annonces “ Charret ! ” et
+“ Jarret-Souple ! ” sont faites en même temps, le Jarret- Souple est
+prioritaire et le Jarret conservé.
+
+En cas de Jarret-Souple réussi, le Lance-Bûches obtient alors une troisième
+possibilité d'utilisation de son Jarret, le Jarret-Sifflet. Le Jarret-Sifflet
+a la valeur d'un Mi-Jarret et d'un Bi-Jarret combinés […] la règle du Bjarret
+étant toujours valable. L'achat du Jarret est interdit. »
+
+Decisions (docs/rules.md ★★★): the multiplier is ``ThrowContext.multiplier``
+(every point the combination gives or takes: the roller's, the Chouette-Velute
+race, the Suite's losers, the Civet's stake, the whole Bleu-Rouge);
+a Mi-Jarret's first throw is announced as usual and waits for « Bjarret ! » or
+the second throw (``des``). A Jarret-Souple keeps the Jarret and adds the
+Sifflet use (``GameState.jarret_sifflet``); a Jarret given away is a plain one.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from voice_scribe.engine.calls import CallKind
+from voice_scribe.engine.dice import Kind
+from voice_scribe.engine.events import Reason
+from voice_scribe.engine.state import Holding, Phase, Relance
+
+if TYPE_CHECKING:
+    from voice_scribe.engine.calls import Call
+    from voice_scribe.engine.game import Game
+    from voice_scribe.engine.state import ThrowContext
+
+JARRET_MODES = {CallKind.MI_JARRET: "mi", CallKind.BI_JARRET: "bi", CallKind.JARRET_SIFFLET: "sifflet"}
+DOUBLING = {"bi", "sifflet"}
+TWO_THROWS = {"mi", "sifflet"}
+
+
+class JarretRules:
+    def _jarret_moment(self: Game, call: Call) -> bool:
+        """« avant le lancer de ses chouettes à son tour de jeu », not in a Grelottine challenge."""
+        state = self.state
+        if state.phase is Phase.REACTION and self.upcoming_roller() == call.player:
+            self._close_reaction(call.t)  # his turn begins: the previous window closes
+        current = state.current
+        untouched = current is None or (current.roller == call.player and current.throw is None)
+        return (
+            state.phase is Phase.CHOUETTES
+            and state.challenge is None
+            and state.roller == call.player
+            and untouched
+            and state.jarret_use is None
+            and state.players[call.player].holds(Holding.JARRET)
+        )
+
+    def _on_use_jarret(self: Game, call: Call) -> None:
+        mode = JARRET_MODES[call.kind]
+        ok = self._jarret_moment(call)
+        if self.state.phase is Phase.OVER:
+            return
+        if mode == "sifflet" and call.player not in self.state.jarret_sifflet:
+            ok = False  # « (seulement en cas de Jarret-Souple) »
+        if not ok:
+            self._bevue(call.player, Reason.NOT_ALLOWED, call.t, call=call.kind.value)
+            return
+        self._lose(call.player, Holding.JARRET, Reason.SPENT, call.t)
+        self.state.jarret_sifflet.discard(call.player)
+        self.state.jarret_use = (call.player, mode)  # applied when his chouettes are thrown
+
+    def _apply_jarret_use(self: Game, current: ThrowContext) -> None:
+        use = self.state.jarret_use
+        if use is None or use[0] != current.roller:
+            return
+        self.state.jarret_use = None
+        current.jarret = use[1]
+        current.multiplier = 2 if use[1] in DOUBLING else 1
+
+    def _on_lance_jarret(self: Game, call: Call) -> None:
+        from voice_scribe.engine.game import Rejected
+
+        if call.target is None or call.target == call.player:
+            raise Rejected("no_target", "Lance-Jarret à qui ?")
+        if self.state.players[call.target].eliminated:
+            raise Rejected("eliminated", f"{call.target} est sorti du jeu")
+        ok = self._jarret_moment(call)
+        if self.state.phase is Phase.OVER:
+            return
+        if not ok:
+            self._bevue(call.player, Reason.NOT_ALLOWED, call.t, call=call.kind.value)
+            return
+        if self.state.players[call.target].holds(Holding.JARRET):
+            self._bevue(call.player, Reason.JARRET_ALREADY_HELD, call.t, target=call.target)
+            return
+        self._lose(call.player, Holding.JARRET, Reason.GIVEN, call.t)
+        self.state.jarret_sifflet.discard(call.player)
+        self._gain(call.target, Holding.JARRET, Reason.GIVEN, call.t)
+
+    # ── Mi-Jarret: two throws ──
+    def _jarret_first_throw(self: Game, current: ThrowContext, t: float) -> bool:
+        if current.jarret not in TWO_THROWS or current.relance is not None or current.challenge is not None:
+            return False
+        assert current.throw is not None
+        relance = Relance("mi_jarret", current.roller, t, kept=current.throw, multiplier=current.multiplier,
+                          jarret=current.jarret, civet=current.civet)
+        current.civet = None
+        self._start_relance(relance, t)
+        return True
+
+    def _on_bjarret(self: Game, call: Call) -> None:
+        state = self.state
+        relance = state.relance
+        if state.phase is not Phase.RELANCE or relance is None or relance.purpose != "mi_jarret" \
+                or call.player != relance.thrower:
+            self._bevue(call.player, Reason.WRONG_CALL, call.t, call=call.kind.value)
+            return
+        assert relance.kept is not None
+        self._land_relance(relance.thrower, relance.kept, call.t, relance)  # « la première combinaison … prend effet »
+
+    def _relance_mi_jarret(self: Game, relance: Relance, call: Call, dice: tuple[int, ...]) -> None:
+        self._land_relance(relance.thrower, self._three(dice), call.t, relance)
+
+    # ── Jarret-Souple / Charret ──
+    def _jarret_neant(self: Game, current: ThrowContext | None) -> bool:
+        return (
+            current is not None
+            and current.jarret is not None
+            and current.relance in (None, "mi_jarret")  # the Jarret's own throw, not a relance born of it
+            and current.combination is not None
+            and current.combination.kind is Kind.NEANT
+        )
+
+    def _on_jarret_souple(self: Game, call: Call) -> None:
+        from voice_scribe.engine.game import Rejected
+
+        state = self.state
+        current = state.current
+        if state.phase is not Phase.REACTION or current is None:
+            raise Rejected("too_late", "aucun Néant sur un Jarret")
+        by_roller = call.player == current.roller
+        if not self._jarret_neant(current) or by_roller != (call.kind is CallKind.JARRET_SOUPLE):
+            self._bevue(call.player, Reason.WRONG_CALL, call.t, call=call.kind.value)
+            return
+        current.shout(call.kind.value, call.player, call.t)
+
+    def _settle_jarret_souple(self: Game, current: ThrowContext, t: float) -> None:
+        if not self._jarret_neant(current):
+            return
+        souple = current.shouters(CallKind.JARRET_SOUPLE.value)
+        charret = current.shouters(CallKind.CHARRET.value)
+        first_charret = min((s for _, s in charret), default=None)
+        if souple and (first_charret is None or souple[0][1] <= first_charret + self.rules.tie_window_s):
+            self._gain(current.roller, Holding.JARRET, Reason.JARRET_SOUPLE, t)
+            self.state.jarret_sifflet.add(current.roller)

@@ -1,0 +1,95 @@
+"""Le Néant soufflé ★★★ (seed 000, seed 003; seed 004).
+
+« Trois dés formant 1,4 et 6. Le premier joueur criant : "Mécréant !" et se
+touchant le nez avec le doigt récupére une Grelottine. [Si un joueur crie
+l'annonce “ Mécréant ! " alors qu'il a moins de 30 points, il ne récupere pas
+de Grelottine et il y a Bévue.] En revanche s'il déclare "Je suis un
+misérable." en se touchant le nez alors personne ne peut récupérer la
+Grelottine.
+
+S'il y a une égalité dans les annonces "Mécréant !" est prioritaire. Et s'il
+y a une égalité entre plusieurs annonces "Mécréant !" il faut dire: "Fort
+heureusement, je tiens à préciser que l'incident n'a fait aucune victime"
+pour l'emporter. S'il y a encore égalité, les joueurs se départagent par le
+lancer d'un dé (le plus petit score l'emporte). Le joueur dont c'est le tour
+peut aussi participer aux annonces. »
+
+A Néant soufflé is not a Néant when its rule is played: the roller gets no
+Grelottine by throwing it. « Fort heureusement… » is only heard from the
+tied « Mécréant ! » shouters; from anybody else it is ignored.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from voice_scribe.engine.calls import CallKind
+from voice_scribe.engine.dice import Figure
+from voice_scribe.engine.events import Reason
+from voice_scribe.engine.races import firsts
+from voice_scribe.engine.scoring import GRELOTTINE_MINIMUM
+from voice_scribe.engine.state import Holding, Phase
+
+if TYPE_CHECKING:
+    from voice_scribe.engine.calls import Call
+    from voice_scribe.engine.game import Game
+    from voice_scribe.engine.state import ThrowContext
+
+
+class NeantSouffleRules:
+    def _neant_souffle_landed(self: Game, current: ThrowContext, t: float) -> bool:
+        self._settle_civet(current, t)
+        return True
+
+    def _is_neant_souffle(self: Game, current: ThrowContext | None) -> bool:
+        return (
+            current is not None
+            and current.combination is not None
+            and current.combination.figure is Figure.NEANT_SOUFFLE
+            and not current.no_figures
+            and current.applies
+        )
+
+    def _on_neant_souffle_shout(self: Game, call: Call) -> None:
+        from voice_scribe.engine.game import Rejected
+
+        state = self.state
+        current = state.current
+        if state.phase is not Phase.REACTION or current is None:
+            raise Rejected("too_late", "aucun Néant soufflé en jeu")
+        if not self._is_neant_souffle(current):
+            self._bevue(call.player, Reason.WRONG_CALL, call.t, call=call.kind.value)
+            return
+        if (
+            call.kind is CallKind.MECREANT
+            and not self.rules.negative_scores
+            and state.players[call.player].score < GRELOTTINE_MINIMUM
+        ):
+            self._bevue(call.player, Reason.NOT_ALLOWED, call.t, call=call.kind.value)
+            return
+        current.shout(call.kind.value, call.player, call.t)
+
+    def _settle_neant_souffle(self: Game, current: ThrowContext, t: float) -> bool:
+        if not self._is_neant_souffle(current):
+            return False
+        window = self.rules.tie_window_s
+        mecreants = current.shouters(CallKind.MECREANT.value)
+        first = firsts(mecreants + current.shouters(CallKind.MISERABLE.value), window)
+        said_mecreant = {p for p, _ in mecreants}
+        winners = [p for p in first if p in said_mecreant]  # « "Mécréant !" est prioritaire »
+        if not winners:
+            return False  # nobody, or « Je suis un misérable. » first: nobody gets it
+        if len(winners) > 1:
+            heureux = [s for s in current.shouters(CallKind.FORT_HEUREUSEMENT.value) if s[0] in winners]
+            if heureux:
+                winners = firsts(heureux, window)
+        if len(winners) > 1:
+            self._start_roll_off("neant_souffle", winners, lowest_wins=True, t=t)
+            return True
+        self._roll_off_neant_souffle(winners[0], t, end=False)
+        return False
+
+    def _roll_off_neant_souffle(self: Game, chosen: str, t: float, end: bool = True) -> None:
+        self._gain(chosen, Holding.GRELOTTINE, Reason.MECREANT, t)
+        if end:
+            self._end_throw(t)

@@ -1,0 +1,162 @@
+"""Relances: the throws ★★/★★★ rules ask for, and the figures they give a meaning.
+
+Seed 000 « Les combinaisons » ★★/★★★: some triples are combinations of their
+own when their rule is played (Suite-Velutée 1-2-3, Artichette 4-3-4,
+Soufflette 4-2-1, Bleu-Rouge 3-4-3, Néant soufflé 1-4-6), and several rules
+make someone throw again outside the turn's own throw:
+
+- « le premier joueur à attraper les chouettes en criant “Velutée !” doit les
+  relancer et la combinaison finale prend effet à son bénéfice » (Suite-Velutée);
+- « Le soufflé a alors trois lancers pour réaliser lui aussi un 4, 2, 1 » (Soufflette);
+- « doit relancer ses trois dés pour réaliser de nouveau un Cul De Chouette
+  […] Il n'a qu'un seul lancer pour cela » (Cul de chouette doublé, doublé diminué);
+- « Il doit ensuite relancer les dés après que tous les joueurs ont misé » (Bleu-Rouge);
+- « Le Mi-Jarret permet d'avoir deux lancers lors de son tour de jeu » (Jarret).
+
+This mixin holds the common machinery: a :class:`Relance` waits in
+``Phase.RELANCE`` for its thrower's dice (``des``, or ``chouettes`` for the
+Velutée); when a relance's final combination « prend effet », it is landed as
+a throw of its beneficiary and opens its own reaction window. Each rule's
+mixin implements ``_relance_<purpose>(relance, call, dice)``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from voice_scribe.engine.dice import Figure, Kind, Throw, classify
+from voice_scribe.engine.events import EventKind, Reason
+from voice_scribe.engine.state import Phase, Relance, ThrowContext
+
+if TYPE_CHECKING:
+    from voice_scribe.engine.calls import Call
+    from voice_scribe.engine.dice import Combination
+    from voice_scribe.engine.game import Game
+
+#: The figure → (rule, method called when it lands). The method returns True when
+#: the figure's rule takes over the throw (no ★ combination applies).
+FIGURE_RULES: dict[Figure, tuple[str, str]] = {
+    Figure.ARTICHETTE: ("artichette", "_artichette_landed"),
+    Figure.SOUFFLETTE: ("soufflette", "_soufflette_landed"),
+    Figure.BLEU_ROUGE: ("bleu_rouge", "_bleu_rouge_landed"),
+    Figure.NEANT_SOUFFLE: ("neant_souffle", "_neant_souffle_landed"),
+}
+
+
+def combination_value(combination: Combination) -> int:
+    """« seuls les points s'appliquent »: what a combination is worth to its roller.
+
+    A Suite scores nothing by itself; 1-2-3 is also a Velute of 3 (seed 000 « La Velute »).
+    """
+    if combination.figure is Figure.SUITE_VELUTEE:
+        return 18
+    return combination.points
+
+
+class RelanceRules:
+    # ── figures ──
+    def _apply_figure(self: Game, current: ThrowContext, t: float) -> bool:
+        combination = current.combination
+        assert combination is not None
+        if combination.figure is None or current.no_figures:
+            return False
+        entry = FIGURE_RULES.get(combination.figure)
+        if entry is None or not self.rules.is_enabled(entry[0]):
+            return False
+        return bool(getattr(self, entry[1])(current, t))
+
+    def _settle_extras(self: Game, current: ThrowContext, t: float) -> bool:
+        """The ★★/★★★ races of a closing window; True when a roll-off must settle first."""
+        self._settle_suite_velutee(current, t)
+        self._settle_artichette(current, t)
+        self._settle_contre_sirop(current, t)
+        self._settle_sirop_jeannot(current, t)
+        self._settle_unisson(current, t)
+        self._settle_jarret_souple(current, t)
+        self._settle_lance_buches(current, t)
+        if self._settle_pelican(current, t):
+            return True
+        return self._settle_neant_souffle(current, t)
+
+    # ── relances ──
+    def _queue_relance(self: Game, relance: Relance) -> None:
+        """The relance starts when the current window closes (« Suivant ! », the timeout…)."""
+        self.state.followups.append(relance)
+
+    def _start_relance(self: Game, relance: Relance, t: float) -> None:
+        state = self.state
+        state.relance = relance
+        state.phase = Phase.RELANCE
+        self._prompt(Reason.THROW_RELANCE, [relance.thrower], t, purpose=relance.purpose, dice=relance.dice)
+
+    def _relance_throw(self: Game, call: Call) -> None:
+        from voice_scribe.engine.calls import CallKind
+        from voice_scribe.engine.game import Rejected
+
+        relance = self.state.relance
+        assert relance is not None
+        wanted = CallKind.CHOUETTES if relance.dice == 2 else CallKind.DES
+        if call.kind is not wanted:
+            what = "les deux chouettes" if relance.dice == 2 else "les trois dés d'un coup (« des »)"
+            raise Rejected("wrong_dice", f"on attend {what} de {relance.thrower}")
+        throwers = {relance.thrower}
+        if relance.purpose == "velutee_pair" and relance.beneficiary:
+            throwers.add(relance.beneficiary)
+        if call.player not in throwers:
+            self._bevue(call.player, Reason.OUT_OF_TURN, call.t, roller=relance.thrower)
+            return
+        assert call.dice is not None
+        getattr(self, f"_relance_{relance.purpose}")(relance, call, tuple(call.dice))
+
+    def _emit_relance_throw(self: Game, thrower: str, throw: Throw, t: float, purpose: str) -> None:
+        combination = throw.combination
+        self.state.throws += 1
+        self._emit(
+            EventKind.THROW, thrower, combination.points, combination.kind.value, purpose, t,
+            dice=list(throw.faces), face=combination.face,
+            figure=combination.figure.value if combination.figure else None, relance=purpose,
+        )
+
+    def _land_relance(self: Game, roller: str, throw: Throw, t: float, relance: Relance, **context: object) -> None:
+        """The relance's final combination « prend effet » for ``roller``: a throw of his, with its window."""
+        state = self.state
+        state.relance = None
+        current = ThrowContext(
+            roller=roller,
+            started_at=t,
+            chouettes=throw.chouettes,
+            relance=relance.purpose,
+            multiplier=relance.multiplier,
+            jarret=relance.jarret,
+            civet=relance.civet,
+            resumes_turn=relance.resumes_turn,
+        )
+        for key, value in context.items():
+            setattr(current, key, value)
+        state.current = current
+        state.phase = Phase.CUL
+        self._land(throw, t)
+
+    def _finish_relance(self: Game, relance: Relance, t: float) -> None:
+        """A relance that ends without a window of its own: the game moves on."""
+        state = self.state
+        state.relance = None
+        state.current = ThrowContext(roller=relance.thrower, started_at=t, resumes_turn=relance.resumes_turn)
+        state.current.settled = True
+        state.phase = Phase.REACTION
+        self._end_throw(t)
+
+    def _drop_relance_of_the_eliminated(self: Game, t: float) -> None:
+        """A thrower out of the game (−343, a failed doublé) throws nothing: the relance is dropped."""
+        state = self.state
+        relance = state.relance
+        if state.phase is Phase.RELANCE and relance is not None and state.players[relance.thrower].eliminated:
+            self._finish_relance(relance, t)
+
+    @staticmethod
+    def _three(dice: tuple[int, ...]) -> Throw:
+        return Throw((dice[0], dice[1]), dice[2])
+
+    @staticmethod
+    def _is_cul_de_chouette(dice: tuple[int, ...]) -> bool:
+        return classify(*dice).kind is Kind.CUL_DE_CHOUETTE
