@@ -11,12 +11,15 @@ device into a notice instead of a crash: the journal is never touched here.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
 import numpy as np
 
+from voice_scribe.audio.mute import Mute
+from voice_scribe.audio.segment import LeakModel, learn_leak
 from voice_scribe.audio.sources import Frame
 from voice_scribe.speech.stream import StreamingHearing
+from voice_scribe.speech.transcribe import HearingConfig
 from voice_scribe.speech.utterance import Utterance
 
 
@@ -62,3 +65,30 @@ class Microphones:
         for utterance in utterances:
             if utterance.text.strip() or self.hearing.model is None:
                 self.submit(utterance)
+
+
+def calibrate(
+    frames: Iterator[Frame],
+    players: Sequence[str],
+    seconds_each: float,
+    cfg: HearingConfig,
+    prompt: Callable[[str], None],
+    mute: Mute | None = None,
+) -> LeakModel:
+    """« Chacun dit son nom » : each player in turn speaks alone, the crosstalk is learnt.
+
+    Without it a player's first shouts are heard before his leak on the other
+    microphones is known, and their onsets can come late (docs/hearing.md).
+    ``prompt(name)`` asks the player (and returns once the question is said).
+    """
+    blocks: list[np.ndarray] = []
+    for name in players:
+        prompt(name)
+        needed = int(seconds_each * cfg.rate)
+        while needed > 0:
+            frame = next(frames)
+            if mute is not None:
+                frame = mute.apply(frame) or frame
+            blocks.append(frame.data)
+            needed -= len(frame.data)
+    return learn_leak(np.concatenate(blocks), cfg.rate, cfg.segmenter)

@@ -168,3 +168,31 @@ def test_no_microphone_is_a_french_message_naming_the_keyboard_fallback(tmp_path
     done = listen("--players", PLAYERS, "--journal", str(journal), cwd=tmp_path)
     assert done.returncode == 1 and "Traceback" not in done.stderr
     assert "--clavier" in done.stderr and "micro" in done.stderr
+
+
+@pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="espeak-ng is not installed (apt-get install espeak-ng)")
+def test_the_calibration_round_learns_the_crosstalk_between_microphones(tmp_path) -> None:
+    import soundfile as sf
+
+    from voice_scribe.audio.sources import FileSource
+    from voice_scribe.audio.synth import speak
+    from voice_scribe.listening import calibrate
+    from voice_scribe.speech.transcribe import HearingConfig
+
+    rate = 16000
+    leak = 10 ** (-12 / 20)  # each microphone hears the other player 12 dB lower
+    audio = np.zeros((rate * 6, 2), dtype=np.float32)
+    for channel, (name, voice, onset) in enumerate((("Karadoc", "fr+m3", 0.3), ("Perceval", "fr+m1", 3.3))):
+        clip = speak(name, voice, rate)
+        a = int(onset * rate)
+        audio[a : a + len(clip), channel] += clip
+        audio[a : a + len(clip), 1 - channel] += clip * leak
+    sf.write(tmp_path / "noms.wav", audio, rate)
+    asked: list[str] = []
+    frames = iter(FileSource(tmp_path / "noms.wav", rate=rate))
+    model = calibrate(frames, ["Karadoc", "Perceval"], 3.0, HearingConfig(), asked.append)
+    assert asked == ["Karadoc", "Perceval"]
+    for pair in ((0, 1), (1, 0)):
+        gain, lag = model.paths[pair]
+        assert abs(gain - leak) < 0.03 and lag == 0
+    assert next(frames, None) is None  # the round consumed the 6 s it asked for, no more

@@ -34,6 +34,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--alias", action="append", default=[], metavar="NOM=a,b",
                    help="autres façons d'entendre un nom : --alias Karadoc=caradoc,kara (répétable)")
     p.add_argument("--device", help="micro (nom ou indice, voir « voice-scribe devices »)")
+    p.add_argument("--etalonnage", action="store_true",
+                   help="avant la partie, chacun dit son nom seul : la diaphonie entre micros est mesurée")
     p.add_argument("--model", help="dossier du modèle Vosk (sinon $VOICE_SCRIBE_MODEL ou models/)")
     p.add_argument("--journal", metavar="FICHIER.jsonl", help="où écrire le journal (défaut : parties/partie-DATE.jsonl)")
     p.add_argument("--clavier", action="store_true", help="sans micro : les annonces se tapent au clavier")
@@ -108,11 +110,15 @@ def run(args: argparse.Namespace) -> int:
         table.drain()
         if mic is not None:
             mic.stop.set()
+            mic.device.close()
         if speaker is not None:
             speaker.close(drain=True, timeout=10)
         screen.final(session)
         session.close()
     return 0
+
+
+ETALONNAGE_S = 3.0  # each player speaks alone this long for the crosstalk measure
 
 
 class _Clock:
@@ -180,9 +186,20 @@ def _start_microphones(args, players, rules, table, clock):  # noqa: ANN001, ANN
         table.notice(report.to_french())
     mute = Mute(clock=lambda: hearing.now)
     named = channel_players if any(channel_players) else None  # one microphone: the name said first decides
-    hearing = StreamingHearing(len(channel_players), named, model, grammar, mute=mute)
+    frames = iter(source)
+    leak = None
+    if args.etalonnage and len(channel_players) > 1:
+        from voice_scribe.listening import calibrate
+        from voice_scribe.speech.transcribe import HearingConfig
+
+        def ask(name: str) -> None:
+            print(f"Étalonnage des micros : {name}, dites votre nom, seul ({ETALONNAGE_S:g} s)…", flush=True)
+
+        leak = calibrate(frames, [n for n in channel_players if n], ETALONNAGE_S, HearingConfig(), ask)
+    hearing = StreamingHearing(len(channel_players), named, model, grammar, mute=mute, leak=leak)
     mic = Microphones(hearing, table.submit, notice=table.notice)
-    mic.source = source  # type: ignore[attr-defined]
+    mic.source = frames  # type: ignore[attr-defined]
+    mic.device = source  # type: ignore[attr-defined]
     clock.source = mic
     return mic, mute
 
