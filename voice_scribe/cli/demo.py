@@ -28,7 +28,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         description="Démonstration : une partie enregistrée à trois joueurs, écoutée, comprise et arbitrée.",
     )
     p.add_argument("--model", help="dossier du modèle Vosk français (sinon $VOICE_SCRIBE_MODEL ou models/)")
-    p.add_argument("--parle", action="store_true", help="dit aussi les verdicts à voix haute (espeak-ng)")
+    p.add_argument("--muet", action="store_true", help="n'essaie pas de dire les verdicts à voix haute")
     p.add_argument("--sortie-audio", metavar="DOSSIER", help="écrit chaque verdict parlé dans un fichier WAV")
     p.set_defaults(func=run)
 
@@ -62,10 +62,18 @@ def run(args: argparse.Namespace) -> int:
             print(_check_voices(utterances))
     print()
     session, _events, replies = replay_utterances(PLAYERS, utterances, rules)
-    print_replies(replies)
+    speaker = None if args.muet else _open_speaker(args.sortie_audio)
+    try:
+        for utterance, reply in replies:
+            print_replies([(utterance, reply)])
+            if speaker is not None and reply.phrase:
+                speaker.say(reply.phrase.spoken, urgent=reply.phrase.urgent).wait(timeout=60)
+    finally:
+        if speaker is not None:
+            speaker.close()
     render_scoreboard(session)
-    if args.parle or args.sortie_audio:
-        _speak([r.phrase for _, r in replies if r.phrase], args.sortie_audio)
+    if args.sortie_audio:
+        print(f"Verdicts parlés écrits dans {args.sortie_audio}")
     return 0
 
 
@@ -85,17 +93,14 @@ def _check_voices(utterances) -> str:  # noqa: ANN001 - list[Utterance]
     )
 
 
-def _speak(phrases, out_dir: str | None) -> None:  # noqa: ANN001 - list[Phrase]
+def _open_speaker(out_dir: str | None):  # noqa: ANN202 - Speaker | None
+    """The scribe's voice, when this machine can play (or write) it; otherwise the screen only."""
     from voice_scribe.voice.speaker import Speaker, SpeechError
 
     try:
-        speaker = Speaker(out_dir=out_dir, stale_after_s=None)
+        return Speaker(out_dir=out_dir, stale_after_s=None)
     except SpeechError as exc:
-        raise CliError(str(exc)) from None
-    try:
-        for phrase in phrases:
-            speaker.say(phrase.spoken, urgent=phrase.urgent)
-    finally:
-        speaker.close(drain=True, timeout=600)
-    if out_dir:
-        print(f"Verdicts parlés écrits dans {out_dir}")
+        if out_dir:
+            raise CliError(str(exc)) from None
+        print(f"(Les verdicts restent à l'écran : {exc})")
+        return None
