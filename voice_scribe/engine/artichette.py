@@ -40,6 +40,7 @@ class ArtichetteRules:
             and current.combination.figure is Figure.ARTICHETTE
             and not current.no_figures
             and current.applies
+            and not self._is_tichette(current)  # ★★★★ « Les annonces associées à une Artichette […] sont des bévues »
         )
 
     def _on_artichette_shout(self: Game, call: Call) -> None:
@@ -50,20 +51,30 @@ class ArtichetteRules:
         if state.phase is not Phase.REACTION or current is None or current.combination is None:
             raise Rejected("too_late", "aucune Artichette en jeu")
         by_roller = call.player == current.roller
-        fits = self._is_artichette(current) and by_roller == (call.kind is CallKind.RAITOURNELLE)
-        if call.kind is CallKind.ARTICHETTE and call.target not in (None, current.roller):
+        rollers_call, others_call = self._artichette_calls(current)
+        fits = self._is_artichette(current) and by_roller == (call.kind is rollers_call)
+        if call.kind is others_call and call.target not in (None, current.roller):
             fits = False  # « en le désignant du doigt »: the roller, nobody else
         if not fits:
             self._bevue(call.player, Reason.WRONG_CALL, call.t, call=call.kind.value)
             return
         current.shout(call.kind.value, call.player, call.t)
 
+    def _artichette_calls(self: Game, current: ThrowContext) -> tuple[CallKind, CallKind]:
+        """(the roller's call, the others' call). ★★★★ A Flan swaps them (000 « Le Flan (suite) »): « Le flanné
+        doit crier “ Artichette ! ” pour remporter la valeur de sa Chouette de 4. Pour faire perdre la valeur de la
+        Chouette de 4 au flanné, les autres joueurs doivent crier “ Raitournelle ! " en le désignant du doigt. »"""
+        if self._flanned(current):
+            return CallKind.ARTICHETTE, CallKind.RAITOURNELLE
+        return CallKind.RAITOURNELLE, CallKind.ARTICHETTE
+
     def _settle_artichette(self: Game, current: ThrowContext, t: float) -> None:
         if not self._is_artichette(current):
             return
-        mine = current.shouters(CallKind.RAITOURNELLE.value)
-        theirs = current.shouters(CallKind.ARTICHETTE.value)
-        points = ARTICHETTE_POINTS * current.multiplier
+        rollers_call, others_call = self._artichette_calls(current)
+        mine = current.shouters(rollers_call.value)
+        theirs = current.shouters(others_call.value)
+        points = ARTICHETTE_POINTS * abs(current.multiplier)
         first_other = min((s for _, s in theirs), default=None)
         if mine and (first_other is None or mine[0][1] <= first_other + self.rules.tie_window_s):
             self._add(current.roller, points, Reason.RAITOURNELLE.value, "artichette", t)

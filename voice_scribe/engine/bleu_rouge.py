@@ -148,7 +148,10 @@ class BleuRougeRules:
         current = state.current
         if state.phase is not Phase.REACTION or current is None:
             raise Rejected("too_late", "aucun Pélican en jeu")
-        if not self._is_relance(current, Kind.CUL_DE_CHOUETTE, 6):
+        chain = call.kind is not CallKind.PELICAN
+        if not self._is_relance(current, Kind.CUL_DE_CHOUETTE, 6) or (chain and self._flanned(current)):
+            # ★★★★ flanned: « Si un ou plusieurs joueurs enchaînent avec “ Passe-Montagne ! ” et/ou
+            # “ Zbradaraldjan ! ”, il y a Bévue. »
             self._bevue(call.player, Reason.WRONG_CALL, call.t, call=call.kind.value)
             return
         current.shout(call.kind.value, call.player, call.t)
@@ -159,6 +162,10 @@ class BleuRougeRules:
         window = self.rules.tie_window_s
         tied = firsts(current.shouters(CallKind.PELICAN.value), window)
         if not tied:
+            return False
+        if self._flanned(current):  # ★★★★ « Le premier joueur à crier “ Pélican ! ” perd 28 pts »: tied, each
+            for player in tied:
+                self._add(player, PELICAN_POINTS * current.multiplier, Reason.PELICAN.value, "pelican", t)
             return False
         for kind in (CallKind.PASSE_MONTAGNE, CallKind.ZBRADARALDJAN):
             if len(tied) == 1:
@@ -189,14 +196,21 @@ class BleuRougeRules:
         current = state.current
         if state.phase is not Phase.REACTION or current is None:
             raise Rejected("too_late", "aucun Jarret en jeu")
-        if not self._is_relance(current, Kind.NEANT):
+        if not self._is_jarret_relance(current):
             self._bevue(call.player, Reason.WRONG_CALL, call.t, call=call.kind.value)
             return
         current.shout(call.kind.value, call.player, call.t)
 
+    def _is_jarret_relance(self: Game, current: ThrowContext | None) -> bool:
+        """A Néant on the relance; ★★★★ « En cas de Bleu-Rouge flanné, les joueurs peuvent crier
+        “ Lance-Bûches ! ” si la combinaison formée est tout sauf un Néant. »"""
+        if self._flanned(current):
+            return current is not None and current.relance == "bleu_rouge" and not self._is_relance(current, Kind.NEANT)
+        return self._is_relance(current, Kind.NEANT)
+
     def _settle_lance_buches(self: Game, current: ThrowContext, t: float) -> None:
         """« Le premier joueur (ou premiers, en cas d'égalité) à crier “ Lance-Bûches ! ” … obtient un Jarret »."""
-        if not self._is_relance(current, Kind.NEANT) or not self.rules.is_enabled("jarret"):
+        if not self._is_jarret_relance(current) or not self.rules.is_enabled("jarret"):
             return
         for player in firsts(current.shouters(CallKind.LANCE_BUCHES.value), self.rules.tie_window_s):
             self._gain(player, Holding.JARRET, Reason.LANCE_BUCHES, t)

@@ -6,7 +6,7 @@ templates after these members, and the engine answers every one of them
 (applied, a Bévue, or rejected with a reason).
 
 >>> Call(CallKind.PAS_MOU_LE_CAILLOU, "Karadoc", t=12.48)
-Call(kind=<CallKind.PAS_MOU_LE_CAILLOU: 'pas_mou_le_caillou'>, player='Karadoc', t=12.48, target=None, number=None, dice=None, combination=None, max_stake=False)
+Call(kind=<CallKind.PAS_MOU_LE_CAILLOU: 'pas_mou_le_caillou'>, player='Karadoc', t=12.48, target=None, number=None, dice=None, combination=None, max_stake=False, hidden=False)
 >>> CALL_SPECS[CallKind.CIVET].text
 'Civet de 50 sur une Chouette !'
 """
@@ -228,6 +228,9 @@ class Call:
     dice: tuple[int, ...] | None = None
     combination: str | None = None
     max_stake: bool = False
+    #: ★★★★ Tichette: the ticheur's dice, typed privately (keyboard, call log), never
+    #: spoken: « il doit les garder cachés sous sa main » (seed 000 « La Tichette (suite) »).
+    hidden: bool = False
 
     def to_json(self) -> dict[str, Any]:
         data = {k: v for k, v in asdict(self).items() if v is not None and v is not False}
@@ -270,4 +273,5 @@ class Call:
             dice=dice,
             combination=combination,
             max_stake=bool(data.get("max_stake", False)),
+            hidden=bool(data.get("hidden", False)),
         )

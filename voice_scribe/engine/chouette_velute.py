@@ -74,7 +74,8 @@ class ChouetteVeluteRules:
         if len(winners) == 1:
             self._add(winners[0], points, Reason.CHOUETTE_VELUTE.value, "chouette_velute", t,
                       face=combination.face)
-        else:
+        elif not self._team_double(winners, points, Reason.CHOUETTE_VELUTE_TEAM, "chouette_velute", t,
+                                   face=combination.face):  # Doublette: two team-mates together
             for player in winners:
                 self._add(player, -points, Reason.CHOUETTE_VELUTE_TIE.value, "chouette_velute", t,
                           face=combination.face, tied=winners)

@@ -80,6 +80,7 @@ class CivetRules:
             state.current = ThrowContext(roller=call.player, started_at=call.t, civet=bet)
 
     def _settle_civet(self: Game, current: ThrowContext, t: float) -> None:
+        self._settle_filoche(current, t)  # ★★★★ the Civet-Filoché bets on this throw (engine/civet_filoche.py)
         if current.civet is None or current.combination is None:
             return
         name, stake, named = current.civet
@@ -91,6 +92,7 @@ class CivetRules:
             self._add(name, stake, Reason.CIVET_WON.value, "civet", t, stake=stake, combination=named)
         else:
             self._add(name, -stake, Reason.CIVET_LOST.value, "civet", t, stake=stake, combination=named)
+            self._civet_filoche_earned(name, stake, current, t)  # ★★★★ « la mise perdue est égale à la combinaison »
 
     def _on_lance_civet(self: Game, call: Call) -> None:
         from voice_scribe.engine.game import Rejected

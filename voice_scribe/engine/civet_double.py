@@ -48,13 +48,19 @@ class CivetDoubleRules:
         state = self.state
         bet = self._pending_civet(call.target)
         doubler = state.players[call.player]
-        ok = bet is not None and call.player != call.target and doubler.holds(Holding.CIVET)
+        # « possédant lui aussi un Civet ou un Civet-Filoché » (★★★★: the Civet-Filoché, when it is played)
+        spent = Holding.CIVET if doubler.holds(Holding.CIVET) else Holding.CIVET_FILOCHE
+        if spent is Holding.CIVET_FILOCHE and not self.rules.is_enabled("civet_filoche"):
+            spent = Holding.CIVET
+        ok = bet is not None and call.player != call.target and doubler.holds(spent)
         if ok and bet is not None and not self.rules.negative_scores:
             ok = state.players[call.target].score >= 2 * bet[1]
         if not ok or bet is None:
             self._bevue(call.player, Reason.CIVET_NOT_ALLOWED, call.t, call=call.kind.value, target=call.target)
             return
-        self._lose(call.player, Holding.CIVET, Reason.SPENT, call.t)
+        if spent is Holding.CIVET_FILOCHE:
+            state.filoche_used.pop(call.player, None)
+        self._lose(call.player, spent, Reason.SPENT, call.t)
         doubled = (bet[0], bet[1] * 2, bet[2])
         if state.current is not None and state.current.civet == bet and state.phase is Phase.CHOUETTES:
             state.current.civet = doubled

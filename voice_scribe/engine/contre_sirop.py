@@ -67,7 +67,7 @@ class ContreSiropRules:
         winners = firsts(shouts, self.rules.tie_window_s)
         if len(winners) == 1:
             self._add(winners[0], points, Reason.CONTRE_SIROP.value, "contre_sirop", t)
-        else:
+        elif not self._team_double(winners, points, Reason.CONTRE_SIROP_TEAM, "contre_sirop", t):  # Doublette
             for player in winners:
                 self._add(player, -points, Reason.CONTRE_SIROP_TIE.value, "contre_sirop", t)
 

@@ -60,7 +60,7 @@ class CulDeChouetteDoubleRules:
         current.cdc_due = None  # « sans prendre les points avant du Cul de Chouette »
         resumes = current.challenge is not None or current.resumes_turn
         self._queue_relance(Relance(purpose, call.player, call.t, face=current.cdc_face,
-                                    multiplier=current.multiplier, resumes_turn=resumes))
+                                    multiplier=self._unflanned(current), resumes_turn=resumes))  # ★★★★ inflannable
         self._close_reaction(call.t)
         return True
 

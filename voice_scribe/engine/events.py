@@ -25,6 +25,7 @@ class EventKind(str, Enum):
     ELIMINATED = "eliminated"  # player, reason
     WINNER = "winner"  # player, data{score}
     UNDONE = "undone"  # the last decision was taken back: data{call}
+    SIPS = "sips"  # Règles à l'Aquitaine: player, points (sips, > 0), reason sips_given | sips_drunk, data{source}
 
 
 class Reason(str, Enum):
@@ -83,6 +84,39 @@ class Reason(str, Enum):
     INTERVALLE_PAIEN_FAILED = "intervalle_paien_failed"  # −2 × the first
     PETIT_INTERVALLE = "petit_intervalle"  # half the gain, taken from an Unisson
     PETIT_INTERVALLE_TIE = "petit_intervalle_tie"
+    # ★★★★ Tichette (engine/tichette.py)
+    TICHETTE_WON = "tichette_won"  # the tichageur's tiche is in the dice: + the stake
+    TICHETTE_LOST = "tichette_lost"  # it is not: − the stake
+    QUICHE = "quiche"  # « Quichette de … ! »: the quichant pays his quiche
+    QUICHAGE = "quichage"  # « Quichage ! »: the faulty player leaves paying his last valid quiche
+    TICHEUR_BELOW_SIX = "ticheur_below_six"  # bévue: « Salsifi ! » with |score| < 6
+    # Doublette (engine/doublette.py)
+    CHOUETTE_VELUTE_TEAM = "chouette_velute_team"  # two team-mates together: it counts double
+    CONTRE_SIROP_TEAM = "contre_sirop_team"
+    POULETTE_TEAM = "poulette_team"
+    # Règles à l'Aquitaine (engine/aquitaine.py)
+    SIPS_GIVEN = "sips_given"  # « Le joueur faisant les points donne les gorgées »
+    SIPS_DRUNK = "sips_drunk"  # « le joueur perdant les points boit les gorgées »
+    EXCALIBUR_ALONE = "excalibur_alone"  # bévue: « Si un joueur annonce seul, il y a Bévue »
+    EXCALIBUR_KING = "excalibur_king"  # the King drinks as many sips as shouters
+    GUERRE_CIVILE = "guerre_civile"  # everybody shouted: everybody drinks
+    AQUITAINE_GRELOTTINE = "aquitaine_grelottine"  # a Grelottine challenge in sips
+    # ★★★★ Flan, Civet-Filoché (engine/flan.py, engine/civet_filoche.py)
+    A_KADOC = "a_kadoc"  # a Flan won by « À Kadoc ! » on a 6-5-2
+    FLANNED = "flanned"  # « Tatan elle fait des flans ! »: data{flans, by} (a Double Flan: flans = 2…)
+    CONTRE_FLANNED = "contre_flanned"  # a Contre-Flan: the flanneur suffers a Double Flan, data{saved, by}
+    FLAN_KEPT = "flan_kept"  # a flanned Néant (or a Soufflette below 30): the Flan waits for the next throw
+    FLAN_SUITE = "flan_suite"  # flanned Suite: the first « Grelotte ça picote ! » loses 10
+    FLAN_VELUTEE = "flan_velutee"  # flanned Suite-Velutée: the « Velutée ! » grabber loses the combination
+    SOUFFLETTE_FLAN_WON = "soufflette_flan_won"  # the flanné-soufflé made 421: +50 / +40 / +30
+    SOUFFLETTE_FLAN_LOST = "soufflette_flan_lost"  # he did not: −30
+    MECREANT_FLANNED = "mecreant_flanned"  # flanned Néant soufflé: « Mécréant ! » loses a Grelottine
+    MISERABLE_FLANNED = "miserable_flanned"  # flanned Néant soufflé: « Je suis un misérable » gives everybody one
+    CIVET_FILOCHE = "civet_filoche"  # holding: a failed Civet whose stake equals the combination
+    CIVET_FILOCHE_WON = "civet_filoche_won"  # the bet's stake + the combination's points
+    CIVET_FILOCHE_LOST = "civet_filoche_lost"  # − the stake (the combination's points are won all the same)
+    CIVET_FILOCHE_COMBINATION = "civet_filoche_combination"  # the combination's points won by the bettor
+    CIVET_FILOCHE_CIVET = "civet_filoche_civet"  # the bettor also wins or loses the roller's Civet stake
     # bévue causes
     BEVUE = "bevue"  # the SCORE event of a Bévue
     BEVUE_ZERO_GAIN = "bevue_zero_gain"  # a player at 0 makes the others gain (no negatives)
@@ -104,6 +138,10 @@ class Reason(str, Enum):
     ACHAT_NOT_ALLOWED = "achat_not_allowed"
     REPEATED_RELANCE = "repeated_relance"  # a relance sum already announced
     JARRET_ALREADY_HELD = "jarret_already_held"  # Lance-Jarret to a holder
+    FLAN_NOT_ALLOWED = "flan_not_allowed"  # a Flan call by a player without one, or on oneself
+    FLAN_ALREADY_HELD = "flan_already_held"  # Lance-Flan to a holder
+    CIVET_FILOCHE_NOT_ALLOWED = "civet_filoche_not_allowed"
+    CIVET_FILOCHE_ALREADY_HELD = "civet_filoche_already_held"  # Lance-Civet-Filoché to a holder
     # prompts
     THROW_CHOUETTES = "throw_chouettes"
     THROW_CUL = "throw_cul"
@@ -117,6 +155,10 @@ class Reason(str, Enum):
     SING_SLOUBI = "sing_sloubi"
     THROW_RELANCE = "throw_relance"  # a rule's own throw is awaited (data: purpose)
     BET_RELANCE = "bet_relance"  # Bleu-Rouge: « Je relance de … ! »
+    TICHETTE_DICE = "tichette_dice"  # the ticheur throws and types his dice privately
+    TICHE = "tiche"  # whose turn it is to announce a tiche (data: previous tiche)
+    TICHAGE_DUE = "tichage_due"  # the last one left must say « Tichage ! »
+    NAME_KING = "name_king"  # Aquitaine: the Excalibur shouters name a King
     # elimination, game end
     BELOW_MINUS_TARGET = "below_minus_target"
     GAME_OVER = "game_over"

@@ -22,17 +22,21 @@ from typing import Any
 
 from voice_scribe.engine.achat import AchatRules
 from voice_scribe.engine.artichette import ArtichetteRules
+from voice_scribe.engine.aquitaine import AquitaineRules
 from voice_scribe.engine.attrape_oiseau import AttrapeOiseauRules
 from voice_scribe.engine.bleu_rouge import BleuRougeRules
 from voice_scribe.engine.calls import CALL_SPECS, Call, CallKind
 from voice_scribe.engine.chouette_velute import ChouetteVeluteRules
 from voice_scribe.engine.civet import CivetRules
 from voice_scribe.engine.civet_double import CivetDoubleRules
+from voice_scribe.engine.civet_filoche import CivetFilocheRules
 from voice_scribe.engine.contre_sirop import ContreSiropRules
 from voice_scribe.engine.cul_de_chouette_double import CulDeChouetteDoubleRules
 from voice_scribe.engine.cul_de_chouette_double_diminue import CulDeChouetteDoubleDiminueRules
+from voice_scribe.engine.doublette import DoubletteRules, check_teams
 from voice_scribe.engine.dice import FACES, Kind, Throw
 from voice_scribe.engine.events import Event, EventKind, Reason
+from voice_scribe.engine.flan import FlanRules
 from voice_scribe.engine.graines import GrainesRules
 from voice_scribe.engine.grelottine import GrelottineRules
 from voice_scribe.engine.grelottine_defenses import GrelottineDefensesRules
@@ -48,6 +52,7 @@ from voice_scribe.engine.soufflette import SouffletteRules
 from voice_scribe.engine.state import GameState, Holding, Phase, Player, ThrowContext
 from voice_scribe.engine.suite import SuiteRules
 from voice_scribe.engine.suite_velutee import SuiteVeluteeRules
+from voice_scribe.engine.tichette import TichetteRules
 from voice_scribe.engine.verdier import VerdierRules
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 16
@@ -89,6 +94,12 @@ class Game(
     VerdierRules,
     JarretRules,
     CulDeChouetteDoubleDiminueRules,
+    # ★★★★
+    FlanRules,
+    CivetFilocheRules,
+    TichetteRules,
+    DoubletteRules,
+    AquitaineRules,
 ):
     """A game of Cul de chouette, folded call by call.
 
@@ -103,6 +114,7 @@ class Game(
         if any(not n for n in names) or len(set(n.casefold() for n in names)) != len(names):
             raise ValueError("les noms des joueurs doivent être non vides et tous différents")
         self.rules = rules or Rules()
+        check_teams(self.rules.teams, names)  # Doublette
         self.state = GameState(players={n: Player(n) for n in names}, order=list(names))
         self._out: list[Event] = []
         self._handlers: dict[CallKind, Callable[[Call], None]] = {
@@ -165,6 +177,26 @@ class Game(
             CallKind.INTERVALLE_PAIEN: self._on_intervalle_paien,
             CallKind.UNISSON: self._on_unisson,
             CallKind.PETIT_INTERVALLE: self._on_unisson,
+            # ★★★★ Flan, Civet-Filoché
+            CallKind.A_KADOC: self._on_a_kadoc,
+            CallKind.TATAN_FLANS: self._on_tatan_flans,
+            CallKind.LANCE_FLAN: self._on_lance_flan,
+            CallKind.CIVET_FILOCHE: self._on_civet_filoche,
+            CallKind.LANCE_CIVET_FILOCHE: self._on_lance_civet_filoche,
+            CallKind.CIVET_FILOCHE_DOUBLE: self._on_civet_filoche_double,
+            # ★★★★ Tichette
+            CallKind.SALSIFI: self._on_salsifi,
+            CallKind.SGANABADARLANE: self._on_salsifi,
+            CallKind.MICHETTE: self._on_tiche,
+            CallKind.TICHETTE: self._on_tiche,
+            CallKind.BICHETTE: self._on_tiche,
+            CallKind.BICHETTE_RESINE: self._on_tiche,
+            CallKind.QUICHETTE: self._on_quichette,
+            CallKind.TICHAGE: self._on_tichage,
+            CallKind.QUICHAGE: self._on_quichage,
+            # Règles à l'Aquitaine
+            CallKind.EXCALIBUR: self._on_excalibur,
+            CallKind.ROI: self._on_roi,
         }
 
     # ── the public surface ──
@@ -324,6 +356,11 @@ class Game(
             self._prompt(Reason.THROW_CUL, [self.state.current.roller], call.t)
 
     def _on_des(self, call: Call) -> None:
+        if self.state.phase is Phase.TICHETTE_DICE:
+            self._on_tichette_dice(call)  # ★★★★ the ticheur's hidden dice
+            return
+        if self._aquitaine_bad_throw(call):
+            return  # Aquitaine: « qu'il lance les trois dés en même temps »: Bévue, he loses his turn
         dice = self._dice(call, 3)
         self._begin_throw(call)
         if self.state.phase is Phase.CUL and self.state.current:
@@ -358,12 +395,15 @@ class Game(
         civet = current.civet if current and current.roller == state.roller and current.throw is None else None
         state.current = ThrowContext(roller=state.roller, started_at=call.t, civet=civet)
         self._apply_jarret_use(state.current)
+        self._turn_throw_begins(state.current)  # ★★★★ his Flans apply, Civet-Filoché bets on him are armed
 
     def _on_cul(self, call: Call) -> None:
         (face,) = self._dice(call, 1)
         if self.state.phase is Phase.SIROP_BETS:
             self._on_sirop_die(call, face)
             return
+        if self._aquitaine_bad_throw(call):
+            return  # Aquitaine: « qu'il lance son Cul avant ses Chouettes »: Bévue, he loses his turn
         self._land_cul(call, face)
 
     def _on_de(self, call: Call) -> None:
@@ -455,9 +495,13 @@ class Game(
             self._add(roller, (combination.points or 18) * m, Reason.VELUTE.value, "velute", t, face=3)
         elif combination.kind is Kind.NEANT and current.relance != "bleu_rouge":
             self._on_neant(roller, t)  # a Néant on a Bleu-Rouge relance is a Jarret (BleuRougeRules)
+            self._keep_flan_on_neant(current, t)  # ★★★★ « il conserve son Flan »
 
     def _on_neant(self, roller: str, t: float) -> None:
         """« En cas de Néant, le joueur qui a lancé les dés gagne une Grelottine (non cumulable). »"""
+        if self.rules.aquitaine:
+            self._aquitaine_neant(roller, t)  # « une Grelottine supplémentaire pour un maximum de 6 »
+            return
         player = self.state.players[roller]
         if not self.rules.negative_scores and player.score < GRELOTTINE_MINIMUM:
             return  # [il faut également que le score du joueur soit supérieur ou égal à 30 pts]
@@ -551,4 +595,8 @@ class Game(
             return "on attend « Sans fin est la moisissure des bières bretonnes ! »"
         if phase is Phase.RELANCE and state.relance:
             return f"on attend le lancer de {state.relance.thrower}"
+        if phase is Phase.TICHETTE_DICE and state.tichette:
+            return f"on attend les dés cachés du ticheur, {state.tichette.ticheur}"
+        if phase is Phase.TICHETTE and state.tichette:
+            return f"défi Tichette : c'est à {state.tichette.announcer} d'annoncer"
         return "ce n'est pas le moment"

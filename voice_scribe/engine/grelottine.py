@@ -92,8 +92,8 @@ class GrelottineRules:
             grelottin != target
             and players[grelottin].holds(Holding.GRELOTTINE)
             and players[target].holds(Holding.GRELOTTINE)
-            and players[grelottin].score >= floor
-            and players[target].score >= floor
+            and (self.rules.aquitaine or players[grelottin].score >= floor)  # Aquitaine: no minimum
+            and (self.rules.aquitaine or players[target].score >= floor)
             and not players[target].eliminated
         )
 
@@ -164,6 +164,11 @@ class GrelottineRules:
         scores = list(challenge.scores_at_launch.values())
         cap = stake_cap(named, scores[0], scores[1], self.rules.grelottine_caps)
         stake = cap if call.max_stake else call.number
+        if self.rules.aquitaine:
+            if named == "sirop_grelot":  # « Il est interdit de demander un Sirop-Grelot »
+                self._bevue(call.player, Reason.NOT_ALLOWED, call.t, combination=named)
+                return
+            cap = stake = self._aquitaine_stake(challenge.grelottin)  # sips, not points
         assert stake is not None
         if not 1 <= stake <= cap:
             self._bevue(call.player, Reason.STAKE_TOO_HIGH, call.t, stake=stake, cap=cap)
@@ -184,6 +189,8 @@ class GrelottineRules:
         assert challenge is not None
         if not self._expect_roller(call, challenge.challenged):
             return
+        if challenge.throws == 0:
+            self._arm_filoche(challenge.challenged)  # ★★★★ « ou avant de commencer un défi »
         state.phase = Phase.CUL
         state.current = ThrowContext(
             roller=challenge.challenged, started_at=call.t, civet=challenge.civet, challenge=challenge
@@ -217,8 +224,11 @@ class GrelottineRules:
         winner, loser = (
             (challenge.challenged, challenge.grelottin) if met else (challenge.grelottin, challenge.challenged)
         )
-        self._add(winner, stake, Reason.GRELOTTINE_WON.value, "grelottine", t, combination=challenge.combination)
-        self._add(loser, -stake, Reason.GRELOTTINE_LOST.value, "grelottine", t, combination=challenge.combination)
+        if self.rules.aquitaine:  # « on ne pari pas de points, mais plutôt autant de gorgées »
+            self._aquitaine_challenge(winner, loser, stake, challenge.combination, t)
+        else:
+            self._add(winner, stake, Reason.GRELOTTINE_WON.value, "grelottine", t, combination=challenge.combination)
+            self._add(loser, -stake, Reason.GRELOTTINE_LOST.value, "grelottine", t, combination=challenge.combination)
         self._after_challenge_settled(challenge, winner, t)  # ★★ Poulette, Passe-Grelot, Rigodon
 
     def _unfinished_sirop_grelot(self: Game, current: ThrowContext, t: float) -> bool:

@@ -97,7 +97,7 @@ class GrelottineDefensesRules:
         winners = firsts(state.poulette_shouts, self.rules.tie_window_s)
         if len(winners) == 1:
             self._add(winners[0], POULETTE_POINTS, Reason.POULETTE.value, "poulette", t)
-        else:
+        elif not self._team_double(winners, POULETTE_POINTS, Reason.POULETTE_TEAM, "poulette", t):  # Doublette
             for player in winners:
                 self._add(player, -POULETTE_POINTS, Reason.POULETTE_TIE.value, "poulette", t)
 

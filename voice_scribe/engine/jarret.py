@@ -168,16 +168,24 @@ class JarretRules:
         if state.phase is not Phase.REACTION or current is None:
             raise Rejected("too_late", "aucun Néant sur un Jarret")
         by_roller = call.player == current.roller
-        if not self._jarret_neant(current) or by_roller != (call.kind is CallKind.JARRET_SOUPLE):
+        if not self._jarret_neant(current) or by_roller != (call.kind is self._jarret_souple_calls(current)[0]):
             self._bevue(call.player, Reason.WRONG_CALL, call.t, call=call.kind.value)
             return
         current.shout(call.kind.value, call.player, call.t)
 
+    def _jarret_souple_calls(self: Game, current: ThrowContext) -> tuple[CallKind, CallKind]:
+        """(the roller's call that keeps the Jarret, the others' call that takes it). ★★★★ « En cas de Néant
+        sur un Bi ou Mi Jarret, les annonces “ Jarret-Souple ! ” et “ Charret ! ” s'inversent » under a Flan."""
+        if self._flanned(current):
+            return CallKind.CHARRET, CallKind.JARRET_SOUPLE
+        return CallKind.JARRET_SOUPLE, CallKind.CHARRET
+
     def _settle_jarret_souple(self: Game, current: ThrowContext, t: float) -> None:
         if not self._jarret_neant(current):
             return
-        souple = current.shouters(CallKind.JARRET_SOUPLE.value)
-        charret = current.shouters(CallKind.CHARRET.value)
+        keeps, takes = self._jarret_souple_calls(current)
+        souple = current.shouters(keeps.value)
+        charret = current.shouters(takes.value)
         first_charret = min((s for _, s in charret), default=None)
         if souple and (first_charret is None or souple[0][1] <= first_charret + self.rules.tie_window_s):
             self._gain(current.roller, Holding.JARRET, Reason.JARRET_SOUPLE, t)

@@ -76,6 +76,9 @@ class NeantSouffleRules:
         mecreants = current.shouters(CallKind.MECREANT.value)
         first = firsts(mecreants + current.shouters(CallKind.MISERABLE.value), window)
         said_mecreant = {p for p, _ in mecreants}
+        if self._flanned(current):
+            self._flanned_neant_souffle(current, t, first, said_mecreant)  # ★★★★ engine/flan.py
+            return False
         winners = [p for p in first if p in said_mecreant]  # « "Mécréant !" est prioritaire »
         if not winners:
             return False  # nobody, or « Je suis un misérable. » first: nobody gets it

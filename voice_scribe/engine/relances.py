@@ -40,6 +40,7 @@ FIGURE_RULES: dict[Figure, tuple[str, str]] = {
     Figure.SOUFFLETTE: ("soufflette", "_soufflette_landed"),
     Figure.BLEU_ROUGE: ("bleu_rouge", "_bleu_rouge_landed"),
     Figure.NEANT_SOUFFLE: ("neant_souffle", "_neant_souffle_landed"),
+    Figure.FLAN: ("flan", "_flan_landed"),  # ★★★★ 6-5-2: « À Kadoc ! » (engine/flan.py)
 }
 
 
@@ -74,6 +75,9 @@ class RelanceRules:
         self._settle_unisson(current, t)
         self._settle_jarret_souple(current, t)
         self._settle_lance_buches(current, t)
+        self._settle_excalibur(current, t)  # Règles à l'Aquitaine
+        if self._settle_tichette(current, t):  # ★★★★ the Défi Tichette « en fin de tour »
+            return True
         if self._settle_pelican(current, t):
             return True
         return self._settle_neant_souffle(current, t)

@@ -102,12 +102,19 @@ class Rules:
     achat_of_sirotage: bool = True  # 004: no Achat of a sirotage
     aquitaine: bool = False
     teams: tuple[tuple[str, ...], ...] = ()
+    # ★★★★ Tichette: « Sinon le plus jeune joueur l'emporte » — TOML ``ages = {Karadoc = 35}``.
+    ages: tuple[tuple[str, int], ...] = ()
 
     def __post_init__(self) -> None:
         if not self.enabled:
             object.__setattr__(self, "enabled", _rules_up_to(self.level))
+        if self.aquitaine and not self.negative_scores:
+            # the [bracketed] minimums do not exist « à l'Aquitaine » (« ne demandent pas un minimum de points »)
+            raise RulesError("« aquitaine » se joue avec les scores négatifs (negative_scores = true)")
 
     def is_enabled(self, rule: str) -> bool:
+        if rule == "aquitaine":
+            return self.aquitaine  # Excalibur and the King: only « à l'Aquitaine »
         return rule in CORE_RULES or rule in self.enabled
 
     @property
@@ -164,6 +171,11 @@ class Rules:
                 raise RulesError(f"« {name} » vaut {' ou '.join(allowed)}")
         if "teams" in values:
             values["teams"] = tuple(tuple(team) for team in values["teams"])
+        if "ages" in values:
+            ages = values["ages"]
+            if not isinstance(ages, dict) or not all(isinstance(a, int) and a >= 0 for a in ages.values()):
+                raise RulesError("« ages » donne l'âge de chaque joueur : ages = { Karadoc = 35 }")
+            values["ages"] = tuple(sorted(ages.items()))
         return cls(**values)
 
     @classmethod
@@ -185,5 +197,7 @@ class Rules:
                 value = sorted(value)
             elif f.name == "teams":
                 value = [list(team) for team in value]
+            elif f.name == "ages":
+                value = dict(value)
             out[f.name] = value
         return out

@@ -41,15 +41,16 @@ class Scoring:
     ) -> None:
         if delta == 0:
             return
+        if self._aquitaine_forfeits(name, delta, reason, rule, t):
+            return  # Aquitaine: a faulty announcement forfeits the gains of one's combination
         player = self.state.players[name]
         if delta < 0 and not self.rules.negative_scores:
             if player.score == 0:
                 self._emit(
                     EventKind.SCORE, name, 0, reason, rule, t, score=0, lost=-delta, **data
                 )
-                for other in self.state.active():
-                    if other != name:
-                        self._credit(other, -delta, Reason.ZERO_GAIN.value, rule, t, source=name)
+                for other in self._zero_gain_receivers(name):  # Doublette: once per other team
+                    self._credit(other, -delta, Reason.ZERO_GAIN.value, rule, t, source=name)
                 return
             delta = max(delta, -player.score)
         self._credit(name, delta, reason, rule, t, **data)
@@ -58,18 +59,26 @@ class Scoring:
         player = self.state.players[name]
         player.score += delta
         self._emit(EventKind.SCORE, name, delta, reason, rule, t, score=player.score, **data)
+        self._share_with_team(name, delta, reason, rule, t, **data)  # Doublette: the mates mirror it
+        self._sips_for_score(name, delta, reason, rule, t)  # Aquitaine: the points said in sips
         self._after_score_change(name, t)
 
     def _after_score_change(self: Game, name: str, t: float) -> None:
         player = self.state.players[name]
         if (
             not self.rules.negative_scores
+            and not self.rules.aquitaine  # « et ce même si le joueur n'a pas encore 30 points »
             and player.score < GRELOTTINE_MINIMUM
             and player.holds(Holding.GRELOTTINE)
         ):
             # [« Si un joueur possédant une Grelottine redescend en dessous de 30 pts, il perd sa Grelottine. »]
             self._lose(name, Holding.GRELOTTINE, Reason.BELOW_30, t)
-        if self.rules.negative_scores and player.score <= -self.rules.target and not player.eliminated:
+        if (
+            self.rules.negative_scores
+            and not self.rules.aquitaine  # « La partie s'achève au bon vouloir des joueurs »
+            and player.score <= -self.rules.target
+            and not player.eliminated
+        ):
             self._eliminate(name, Reason.BELOW_MINUS_TARGET, t)
 
     def _eliminate(self: Game, name: str, reason: Reason, t: float, rule: str = "scores_negatifs") -> None:
@@ -84,6 +93,7 @@ class Scoring:
         """« un joueur commettant une Bévue perd toujours 5 pts » (``Rules.bevue_penalty``)."""
         cause = cause.value if isinstance(cause, Reason) else cause
         self._emit(EventKind.BEVUE, name, None, cause, "bevue", t, **data)
+        self._aquitaine_bevue(name)  # Aquitaine: « ne peut faire les points de sa combinaison »
         self._add(name, -self.rules.bevue_penalty, Reason.BEVUE.value, "bevue", t, cause=cause)
 
     # ── holdings ──
@@ -98,6 +108,9 @@ class Scoring:
 
     def _lose(self: Game, name: str, holding: Holding, reason: Reason, t: float) -> None:
         player = self.state.players[name]
+        if reason is Reason.SPENT and player.holds(holding) and self._aquitaine_spends_one(name, holding):
+            self._emit(EventKind.HOLDING, name, None, holding.value, reason.value, t, gained=False, kept=True)
+            return  # Aquitaine: Grelottines are « cumulable »; one is spent, the others stay
         if player.holds(holding):
             player.holdings.discard(holding)
             self._emit(EventKind.HOLDING, name, None, holding.value, reason.value, t, gained=False)
@@ -105,7 +118,7 @@ class Scoring:
     # ── the end ──
     def _check_end(self: Game, t: float) -> None:
         state = self.state
-        if state.phase is Phase.OVER:
+        if state.phase is Phase.OVER or self.rules.aquitaine:  # Aquitaine: « au bon vouloir des joueurs »
             return
         active = state.active()
         reached = [n for n in active if state.players[n].score >= self.rules.target]

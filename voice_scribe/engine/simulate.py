@@ -6,7 +6,10 @@ throws, reaction shouts (some late, some wrong), sirotages and bets, Civets,
 Grelottines, tie-breaks, and now and then a Bévue or a call out of turn.
 Given ``Rules(level=2)`` or ``level=3`` it also plays the ★★/★★★ situations
 (figures and their races, relances, Achats, Verdiers, Jarrets…); the dice
-then favour those figures a little so that they come up.
+then favour those figures a little so that they come up. When the Flan or the
+Civet-Filoché are played (★★★★) it also throws 6-5-2, shouts « À Kadoc ! »,
+flans, contre-flans, gives Flans and bets Civet-Filochés; at ★–★★★ its games
+are call-for-call those of before.
 
 >>> calls = simulate_game(["Karadoc", "Perceval", "Léodagan"], seed=7, max_calls=50)
 >>> len(calls) <= 50
@@ -89,6 +92,8 @@ class _StarBots:
                 say(K.JARRET_SOUPLE, roller, 0.2)
             if rng.random() < 0.5:
                 say(K.CHARRET, rng.choice(others), 0.2)
+        if figure is Figure.FLAN and self.on("flan") and rng.random() < 0.8:
+            say(K.A_KADOC, roller if rng.random() < 0.9 else rng.choice(others), 0.2)
 
 
     def _before_the_cul(self: BotTable) -> None:
@@ -132,6 +137,29 @@ class _StarBots:
             self.say(K.DES, relance.thrower, 1.0, dice=self.three())
 
 
+    def _star4_between_turns(self: BotTable) -> None:
+        """★★★★: Flans (some on oneself, some on a flanneur: a Contre-Flan), Lance-Flan, Civet-Filochés."""
+        state = self.game.state
+        rng = self.rng
+        active = state.active()
+        for p in active:
+            player = state.players[p]
+            if player.holds(Holding.FLAN) and rng.random() < 0.4:
+                flanneurs = [f for entries in state.flans.values() for f, _ in entries if f is not None]
+                target = rng.choice(flanneurs) if flanneurs and rng.random() < 0.4 else rng.choice(active)
+                kind = K.LANCE_FLAN if rng.random() < 0.1 else K.TATAN_FLANS
+                self.say(kind, p, 0.3, target=target)
+            if player.holds(Holding.CIVET_FILOCHE) and rng.random() < 0.4:
+                named = rng.choice(["chouette", "velute", "suite", "neant", "cul_de_chouette"])
+                self.say(K.CIVET_FILOCHE, p, 0.3, target=rng.choice(active), number=rng.randint(1, 60),
+                         combination=named)
+                doublers = [d for d in active if d != p and (state.players[d].holds(Holding.CIVET)
+                                                             or state.players[d].holds(Holding.CIVET_FILOCHE))]
+                if doublers and self.on("civet_filoche_double") and rng.random() < 0.3:
+                    self.say(K.CIVET_FILOCHE_DOUBLE, rng.choice(doublers), 0.2, target=p)
+                if rng.random() < 0.05:
+                    self.say(K.LANCE_CIVET_FILOCHE, p, 0.3, target=rng.choice(active))
+
     def _defend(self: BotTable, challenged: str) -> bool:
         state = self.game.state
         rng = self.rng
@@ -172,9 +200,10 @@ class BotTable(_StarBots):
         """Three dice; above ★, now and then one of the ★★/★★★ figures."""
         if self.starred():
             if self.rng.random() < 0.25:
-                a, b, c = self.rng.choice(
-                    [(1, 2, 3), (4, 3, 4), (4, 2, 1), (3, 4, 3), (1, 4, 6), (6, 6, 6), (5, 5, 5), (6, 4, 2)]
-                )
+                figures = [(1, 2, 3), (4, 3, 4), (4, 2, 1), (3, 4, 3), (1, 4, 6), (6, 6, 6), (5, 5, 5), (6, 4, 2)]
+                if self.on("flan"):
+                    figures.append((6, 5, 2))  # ★★★★ (at ★–★★★ the list, hence the games, are unchanged)
+                a, b, c = self.rng.choice(figures)
                 return (a, b, c)
         return (self.die(), self.die(), self.die())
 
@@ -262,6 +291,8 @@ class BotTable(_StarBots):
         if self.on("jarret") and players[roller].holds(Holding.JARRET) and rng.random() < 0.6:
             use = rng.choice([K.MI_JARRET, K.BI_JARRET, K.JARRET_SIFFLET, K.LANCE_JARRET])
             self.say(use, roller, 0.3, target=rng.choice(state.active()))
+        if self.on("flan") or self.on("civet_filoche"):
+            self._star4_between_turns()
         if self.on("graines") and rng.random() < 0.02:
             self.say(K.GRAINES, rng.choice(state.active()), 0.5)
         if state.turn == 0 and state.throws and rng.random() < 0.03 and len(players) < 16:

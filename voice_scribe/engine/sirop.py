@@ -68,7 +68,7 @@ class SiropRules:
         """[« le sirotage ne peut également être tenté que si le sirotant a un score égal
         ou supérieur au nombre de points mis en jeu »] — else a Bévue (and a Sirop-Jeannot, ★★)."""
         assert current.combination is not None
-        stake = chouette_points(current.combination.face) * current.multiplier
+        stake = chouette_points(current.combination.face) * self._unflanned(current)  # ★★★★ inflannable
         if not self.rules.negative_scores and self.state.players[call.player].score < stake:
             self._bevue(call.player, Reason.SIROP_NOT_ALLOWED, call.t, needed=stake)
             current.jeannot = (call.player, current.combination.face)
@@ -78,6 +78,7 @@ class SiropRules:
     def _start_sirotage(self: Game, current: ThrowContext, sirotant: str, t: float) -> None:
         assert current.combination is not None
         state = self.state
+        self._flan_sirotage(current, sirotant)  # ★★★★ the Sirotage is inflannable; a flanné's Attrape-Oiseau is not
         current.sirotage = Sirotage(sirotant, current.combination.face, t)
         state.phase = Phase.SIROP_BETS
         others = [p for p in state.active() if p != sirotant]

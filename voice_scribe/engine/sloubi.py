@@ -61,6 +61,8 @@ class SloubiRules:
         if len(state.players) >= MAX_PLAYERS:
             raise Rejected("table_full", f"la table est complète ({MAX_PLAYERS} joueurs)")
         value = sloubi_value([state.players[n].score for n in state.active()], state.rounds)
+        if self.rules.aquitaine:  # « égal au nombre de tours joués jusqu'à un maximum de 228 »
+            value = self.aquitaine_sloubis(state.rounds)
         if value > SLOUBI_LIMIT:
             raise Rejected(
                 "sloubi_limit",
@@ -77,7 +79,14 @@ class SloubiRules:
         if state.phase is not Phase.SLOUBI or state.sloubi is None:
             raise Rejected("wrong_phase", "personne ne chante le sloubi")
         name, value = state.sloubi
-        score = sung_score(value, call.kind is CallKind.SLOUBI_REUSSI)
+        if self.rules.aquitaine and call.kind is not CallKind.SLOUBI_REUSSI:
+            # « le nouveau venu doit obligatoirement Chanter-Sloubi »: no song, no seat
+            state.sloubi = None
+            self._emit(EventKind.REJECTED, name, None, "sloubi_required", "chante_sloubi", call.t,
+                       message="à l'Aquitaine, on n'entre en jeu qu'en chantant le sloubi")
+            self._start_turn(call.t)
+            return
+        score = 0 if self.rules.aquitaine else sung_score(value, call.kind is CallKind.SLOUBI_REUSSI)
         state.players[name] = Player(name, score)
         state.order.append(name)  # he plays last in the new round
         state.sloubi = None

@@ -48,6 +48,8 @@ SOUFFLETTE_MINIMUM = 30  # [without negative scores]
 
 class SouffletteRules:
     def _soufflette_landed(self: Game, current: ThrowContext, t: float) -> bool:
+        if self._flanned(current):
+            return self._flanned_soufflette(current, t)  # ★★★★ « il doit relever le défi seul »
         self._settle_civet(current, t)
         return True  # not a Néant: the souffleur may say « En garde ma mignonne ! »
 
@@ -70,6 +72,7 @@ class SouffletteRules:
             and current.souffleur_target is None
             and call.target != call.player
             and not players[call.target].eliminated
+            and not self._flanned(current)  # ★★★★ the flanné plays it alone, or not at all (engine/flan.py)
         )
         if allowed and not self.rules.negative_scores:
             allowed = min(players[call.player].score, players[call.target].score) >= SOUFFLETTE_MINIMUM

@@ -8,9 +8,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from voice_scribe.engine.dice import Combination, Throw
+
+if TYPE_CHECKING:
+    from voice_scribe.engine.civet_filoche import FilocheBet
+    from voice_scribe.engine.aquitaine import AquitaineTable
+    from voice_scribe.engine.tichette import TichetteChallenge
 
 
 class Holding(str, Enum):
@@ -37,6 +42,8 @@ class Phase(str, Enum):
     GRELOTTINE_THROW = "grelottine_throw"  # the challenged throws (two throws at most)
     SLOUBI = "sloubi"  # a newcomer is to sing (or refuse)
     RELANCE = "relance"  # ★★/★★★: a rule's own throw is awaited (Soufflette, Cul de chouette doublé, Bleu-Rouge…)
+    TICHETTE_DICE = "tichette_dice"  # ★★★★ the ticheur's hidden dice are awaited (typed, never spoken)
+    TICHETTE = "tichette"  # ★★★★ the Tichette bidding (Michette, Tichette, Bichette, Quichette…)
     OVER = "over"
 
 
@@ -192,6 +199,13 @@ class GameState:
     rigodon: tuple[Challenge, float, tuple[str, ...]] | None = None  # cancelled by « Rigodon ! »: t, immunity spent
     jarret_use: tuple[str, str] | None = None  # (player, "mi" | "bi" | "sifflet") for his next throw
     jarret_sifflet: set[str] = field(default_factory=set)  # who won a Jarret-Souple
+    tichette: TichetteChallenge | None = None  # ★★★★ the Tichette bidding (engine/tichette.py)
+    aquitaine: AquitaineTable | None = None  # Règles à l'Aquitaine: Grelottines counted, the King (engine/aquitaine.py)
+    # ★★★★ Flan, Civet-Filoché (engine/flan.py, engine/civet_filoche.py)
+    flans: dict[str, list[tuple[str | None, int]]] = field(default_factory=dict)  # flanné → (flanneur, weight)
+    kadoc: str | None = None  # who made a 6-5-2 and may shout « À Kadoc ! » until the next throw
+    filoche_bets: list[FilocheBet] = field(default_factory=list)  # Civet-Filoché bets not judged yet
+    filoche_used: dict[str, tuple[int, frozenset[str]]] = field(default_factory=dict)  # holder → (staked, targets)
     throws: int = 0
     clock: float = 0.0
 

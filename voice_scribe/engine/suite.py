@@ -37,6 +37,8 @@ class SuiteRules:
 
     def _settle_suite(self: Game, current: ThrowContext, t: float) -> bool:
         """Judge the Grelotte race; True when a tie is left to settle."""
+        if self._flanned(current):
+            return self._settle_flanned_suite(current, t)  # ★★★★ « Le premier (ou seul) joueur … perd 10 pts »
         shouts = current.shouters(CallKind.GRELOTTE_CA_PICOTE.value)
         shouted = {p for p, _ in shouts}
         silent = [p for p in self.state.active() if p not in shouted]

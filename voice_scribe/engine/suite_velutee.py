@@ -90,11 +90,22 @@ class SuiteVeluteeRules:
     def _relance_velutee(self: Game, relance: Relance, call: Call, dice: tuple[int, ...]) -> None:
         assert relance.kept is not None and relance.beneficiary is not None
         throw = Throw((dice[0], dice[1]), relance.kept.cul)
+        if relance.multiplier < 0:
+            # ★★★★ flanned: « doit les relancer et perds les points de combinaison (la combinaison ne s'applique pas) »
+            self._emit_relance_throw(call.player, throw, call.t, "suite_velutee")
+            points = combination_value(throw.combination) * -relance.multiplier
+            self._add(relance.beneficiary, -points, Reason.FLAN_VELUTEE.value, "flan", call.t)
+            self._finish_relance(relance, call.t)
+            return
         self._land_relance(relance.beneficiary, throw, call.t, relance)
 
     def _relance_velutee_pair(self: Game, relance: Relance, call: Call, dice: tuple[int, ...]) -> None:
         assert relance.kept is not None and relance.target is not None
         throw = Throw((dice[0], dice[1]), relance.kept.cul)
+        if relance.multiplier < 0:
+            # ★★★★ flanned: « la combinaison finale prends effet, avec les effets du Flan, au lanceur »
+            self._land_relance(relance.target, throw, call.t, relance)
+            return
         self._emit_relance_throw(call.player, throw, call.t, "suite_velutee")
         points = combination_value(throw.combination) * relance.multiplier
         self._add(relance.target, -points, Reason.VELUTEE_PAIR.value, "suite_velutee", call.t,

@@ -438,6 +438,7 @@ class Phrasebook:
             EventKind.ELIMINATED: self._eliminated,
             EventKind.WINNER: self._winner,
             EventKind.UNDONE: self._undone,
+            EventKind.SIPS: self._sips,
         }[ev.kind]
         templates = handler(ev, values)
         for template in templates:
@@ -542,6 +543,13 @@ class Phrasebook:
     def _winner(self, ev: Event, values: _Values) -> list[str]:
         specific = self._reason(ev.reason).get("winner")
         return [t for t in (specific, self._kind("winner"), self._kind("winner_plain")) if t]
+
+    def _sips(self, ev: Event, values: _Values) -> list[str]:
+        """Règles à l'Aquitaine: « Karadoc donne trois gorgées », « Perceval boit une gorgée »."""
+        n = abs(ev.points or 0)
+        meta = self.data["meta"]
+        values.put(sips=meta["sip_one"] if n == 1 else f"{values._fmt.number(n)} {meta['sip_many']}")
+        return [t for t in (self._reason(ev.reason).get("sips"), self._kind("sips")) if t]
 
     def _undone(self, ev: Event, values: _Values) -> list[str]:
         if ev.data.get("correction"):

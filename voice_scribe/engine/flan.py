@@ -1,0 +1,267 @@
+"""Le Flan, le Double Flan, le Contre-Flan ★★★★ (seed 000).
+
+« Le Flan »: « Trois dés formant 6, 5 et 2. Le joueur réalisant cette
+combinaison doit crier “ À Kadoc ! ” en levant le doigt avant le lancer du
+joueur suivant pour obtenir un Flan (non cumulable). »
+
+« Le Flan (suite) »: « Un joueur qui possède un flan peut flanner un autre
+joueur avant que ce dernier ne lance ses chouettes à son tour de jeu (et non
+lors d'un défi, auquel cas le Flan s'applique au lancer suivant). Il peut
+l'utiliser à n'importe quel moment de la partie, et doit pour cela crier
+“ Tatan elle fait des Flans ! ” et désigner le joueur ciblé. Le flanné ne peut
+pas se défendre et l'inverse de la règle de la combinaison qu'il réalise lors
+de son lancer s'applique. Il est interdit de se flanner soi-même. Le Flan
+s'applique sur la combinaison réalisée par le flanné. Ainsi, lors d'une
+Chouette-Velute, d'une Suite, d'un Bleu-Rouge, ou autre, tous les joueurs
+réagissant à la combinaison peuvent subir les effets du Flan. […] Un joueur
+peut donner son Flan à un autre joueur […] “ Lance-Flan ! ” […] un joueur qui
+lance son Flan à un joueur qui en a déjà un reçoit une Bévue mais conserve son
+Flan. »
+
+« Le Double Flan »: « Si deux joueurs ont un Flan en leur possession, ils
+peuvent l'utiliser ensemble sur un autre joueur et ainsi doubler l'effet du
+Flan. […] Le Double Flan peut devenir un Triple Flan, un Quadruple Flan […] la
+perte ou le gain de points peut être multiplié ».
+
+« Le Contre-Flan »: « le contre-flanneur doit crier l'annonce du Flan vers le
+flanneur […] Le premier flanné est alors sauvé, et le flanneur devient
+contre-flanné, il subit les effets d'un Double- Flan. Seul un flanneur ou un
+contre-flanneur peut être contre-flanné. […] Seul un joueur extérieur au Flan
+peut réaliser un Contre-Flan ».
+
+How the engine plays it (docs/rules.md, ★★★★ F1–F16): a flan is *pending* on
+its target (``GameState.flans``: flanneur, weight) until the target's next
+throw of his own turn begins; it then multiplies the throw's
+``ThrowContext.multiplier`` by −n (n flans; a Contre-Flan weighs 2). Every
+★–★★★ rule that pays « la valeur de la combinaison » already multiplies by it,
+so a Chouette, a Velute, a Cul de chouette, the Chouette-Velute race, a Civet,
+the Bleu-Rouge and its relance, the Pélican and a Bi-Jarret (−2) come out
+inverted; the lines of the inversion table that are not a plain change of sign
+(the Suite, the Suite-Velutée, the Soufflette, the Artichette, the Jarret-Souple,
+the Lance-Bûches, the Néant soufflé, the sirotages) are played here or by a
+test of ``_flanned`` in their own module.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from voice_scribe.engine.calls import CallKind
+from voice_scribe.engine.events import Reason
+from voice_scribe.engine.races import firsts
+from voice_scribe.engine.soufflette import SOUFFLETTE, SOUFFLETTE_FAILURE, SOUFFLETTE_GAINS, SOUFFLETTE_MINIMUM
+from voice_scribe.engine.state import Holding, Relance
+from voice_scribe.engine.suite import SUITE_PENALTY
+
+if TYPE_CHECKING:
+    from voice_scribe.engine.calls import Call
+    from voice_scribe.engine.game import Game
+    from voice_scribe.engine.state import ThrowContext
+
+#: The Jarret uses that double the combination (jarret.DOUBLING, repeated to avoid an import cycle).
+_DOUBLING = {"bi", "sifflet"}
+
+
+def jarret_factor(current: ThrowContext) -> int:
+    """The Bi-Jarret's ×2 (or ×1) of a throw, whatever its Flan."""
+    return 2 if current.jarret in _DOUBLING else 1
+
+
+def flans_on(current: ThrowContext) -> int:
+    """How many Flans weigh on a throw: 0, 1, 2 (a Double Flan or a Contre-Flan)…"""
+    if current.multiplier > 0:
+        return 0
+    return max(1, -current.multiplier // jarret_factor(current))
+
+
+def unflanned(current: ThrowContext) -> int:
+    """The throw's multiplier without its Flan (for the « règles inflannables »)."""
+    return current.multiplier if current.multiplier > 0 else jarret_factor(current)
+
+
+class FlanRules:
+    # ── reading ──
+    def _flanned(self: Game, current: ThrowContext | None) -> bool:
+        """« l'inverse de la règle de la combinaison qu'il réalise lors de son lancer s'applique »."""
+        return current is not None and current.multiplier < 0
+
+    def _unflanned(self: Game, current: ThrowContext) -> int:
+        return unflanned(current)
+
+    def _flanneurs_of(self: Game, flanne: str) -> list[str]:
+        return [f for f, _ in self.state.flans.get(flanne, []) if f is not None]
+
+    # ── « À Kadoc ! » ──
+    def _flan_landed(self: Game, current: ThrowContext, t: float) -> bool:
+        """6-5-2 is a Flan, not a Néant (no Grelottine); « le Bi-Jarret n'a aucun effet »."""
+        self._settle_civet(current, t)
+        self.state.kadoc = current.roller
+        return True
+
+    def _on_a_kadoc(self: Game, call: Call) -> None:
+        state = self.state
+        if state.kadoc != call.player:
+            # « (joueur seulement) », and only « avant le lancer du joueur suivant »
+            self._bevue(call.player, Reason.WRONG_CALL, call.t, call=call.kind.value)
+            return
+        state.kadoc = None
+        self._gain(call.player, Holding.FLAN, Reason.A_KADOC, call.t)  # « (non cumulable) »
+
+    # ── « Tatan elle fait des flans ! » ──
+    def _on_tatan_flans(self: Game, call: Call) -> None:
+        from voice_scribe.engine.game import Rejected
+
+        target = call.target
+        if target is None:
+            raise Rejected("no_target", "Tatan fait des flans pour qui ?")
+        state = self.state
+        if state.players[target].eliminated:
+            raise Rejected("eliminated", f"{target} est sorti du jeu")
+        player = call.player
+        if target == player or not state.players[player].holds(Holding.FLAN):
+            # « Il est interdit de se flanner soi-même. »
+            self._bevue(player, Reason.FLAN_NOT_ALLOWED, call.t, target=target)
+            return
+        if self._contre_flan(call):
+            return
+        pending = state.flans.get(target, [])
+        if pending and not self.rules.is_enabled("double_flan"):
+            self._bevue(player, Reason.FLAN_NOT_ALLOWED, call.t, target=target, double=True)
+            return
+        self._lose(player, Holding.FLAN, Reason.SPENT, call.t)
+        state.flans.setdefault(target, []).append((player, 1))
+        self._prompt(Reason.FLANNED, [target], call.t, by=player, flans=self._pending_weight(target))
+
+    def _pending_weight(self: Game, name: str) -> int:
+        return sum(w for _, w in self.state.flans.get(name, []))
+
+    def _contre_flan(self: Game, call: Call) -> bool:
+        """« Seul un flanneur ou un contre-flanneur peut être contre-flanné »; « Seul un joueur extérieur au
+        Flan peut réaliser un Contre-Flan »: the flanné (and a fellow flanneur) flan the flanneur plainly."""
+        if not self.rules.is_enabled("contre_flan"):
+            return False
+        state = self.state
+        flanneur, player = call.target, call.player
+        assert flanneur is not None
+        for flanne, entries in state.flans.items():
+            mine = next((e for e in entries if e[0] == flanneur), None)
+            if mine is None:
+                continue
+            if player == flanne or player in self._flanneurs_of(flanne):
+                return False
+            entries.remove(mine)  # « Le premier flanné est alors sauvé »
+            if not entries:
+                del state.flans[flanne]
+            self._lose(player, Holding.FLAN, Reason.SPENT, call.t)
+            state.flans.setdefault(flanneur, []).append((player, 2))  # « il subit les effets d'un Double- Flan »
+            self._prompt(Reason.CONTRE_FLANNED, [flanneur], call.t, by=player, saved=flanne,
+                         flans=self._pending_weight(flanneur))
+            return True
+        return False
+
+    def _on_lance_flan(self: Game, call: Call) -> None:
+        from voice_scribe.engine.game import Rejected
+
+        if call.target is None or call.target == call.player:
+            raise Rejected("no_target", "Lance-Flan à qui ?")
+        state = self.state
+        if state.players[call.target].eliminated:
+            raise Rejected("eliminated", f"{call.target} est sorti du jeu")
+        if not state.players[call.player].holds(Holding.FLAN):
+            self._bevue(call.player, Reason.FLAN_NOT_ALLOWED, call.t, call=call.kind.value)
+            return
+        if state.players[call.target].holds(Holding.FLAN):
+            # « un joueur qui lance son Flan à un joueur qui en a déjà un reçoit une Bévue mais conserve son Flan »
+            self._bevue(call.player, Reason.FLAN_ALREADY_HELD, call.t, target=call.target)
+            return
+        self._lose(call.player, Holding.FLAN, Reason.GIVEN, call.t)
+        self._gain(call.target, Holding.FLAN, Reason.GIVEN, call.t)
+
+    # ── the flanned throw ──
+    def _turn_throw_begins(self: Game, current: ThrowContext) -> None:
+        """The chouettes of a turn are thrown: « avant le lancer du joueur suivant » is over; his Flans apply."""
+        state = self.state
+        state.kadoc = None
+        self._arm_filoche(current.roller)
+        entries = state.flans.pop(current.roller, None)
+        if entries:
+            current.multiplier *= -sum(w for _, w in entries)
+
+    def _keep_flan(self: Game, name: str, flans: int, t: float) -> None:
+        self.state.flans.setdefault(name, []).append((None, flans))
+        self._prompt(Reason.FLAN_KEPT, [name], t, flans=self._pending_weight(name))
+
+    def _keep_flan_on_neant(self: Game, current: ThrowContext, t: float) -> None:
+        """« Si le flanné réalise un Néant, la règle de la Grelottine s'applique et il conserve son Flan qui
+        prendra effet lors de son prochain lancer. »"""
+        if self._flanned(current) and current.relance in (None, "mi_jarret") and current.challenge is None:
+            self._keep_flan(current.roller, flans_on(current), t)
+
+    def _settle_flanned_suite(self: Game, current: ThrowContext, t: float) -> bool:
+        """Suite: « Le premier (ou seul) joueur à crier l'annonce perd 10 pts. »"""
+        first = firsts(current.shouters(CallKind.GRELOTTE_CA_PICOTE.value), self.rules.tie_window_s)
+        penalty = SUITE_PENALTY * abs(current.multiplier)
+        for player in first:
+            self._add(player, -penalty, Reason.FLAN_SUITE.value, "flan", t, flans=flans_on(current))
+        return False
+
+    def _flan_sirotage(self: Game, current: ThrowContext, sirotant: str) -> None:
+        """« le Sirotage » is inflannable; « Si le flanné tente un Attrape-Oiseau, le Flan prend effet sur ce
+        lancer. S'il réussit, il perd la valeur du Cul De Chouette réalisé, s'il échoue, il gagne la valeur de
+        la Chouette. »"""
+        base = unflanned(current)
+        entries = self.state.flans.pop(sirotant, None) if sirotant != current.roller else None
+        current.multiplier = base * -sum(w for _, w in entries) if entries else base
+
+    # ── Soufflette ──
+    def _flanned_soufflette(self: Game, current: ThrowContext, t: float) -> bool:
+        """« Si le flanné réalise une Soufflette alors qu'il a 30 pts ou plus, il doit relever le défi seul
+        et a trois lancers pour réaliser à nouveau un 4 - 2 – 1. S'il a moins de 30 pts, la Soufflette ne
+        peut pas être jouée et le Flan est conservé. »"""
+        self._settle_civet(current, t)
+        roller, flans = current.roller, flans_on(current)
+        if self.state.players[roller].score < SOUFFLETTE_MINIMUM:
+            self._keep_flan(roller, flans, t)
+            return True
+        resumes = current.challenge is not None or current.resumes_turn
+        self._queue_relance(Relance("soufflette_flan", roller, t, multiplier=-flans, resumes_turn=resumes))
+        self._close_reaction(t)
+        return True
+
+    def _relance_soufflette_flan(self: Game, relance: Relance, call: Call, dice: tuple[int, ...]) -> None:
+        """« Il est le seul dont le score peut être affecté. Il perd 30 pts s'il échoue et peut gagner 30, 40
+        ou 50 pts (selon le nombre de lancers tentés) en cas de réussite. Si le flanné-soufflé ne parvient pas
+        à relever le défi, la combinaison réalisée au troisième lancer prend l'effet du Flan. »"""
+        relance.throws += 1
+        throw = self._three(dice)
+        thrower = relance.thrower
+        if tuple(sorted(dice)) == SOUFFLETTE:
+            self._emit_relance_throw(thrower, throw, call.t, "soufflette")
+            self._add(thrower, SOUFFLETTE_GAINS[relance.throws], Reason.SOUFFLETTE_FLAN_WON.value, "flan", call.t,
+                      throw=relance.throws)
+            self._finish_relance(relance, call.t)
+            return
+        if relance.throws < 3:
+            self._emit_relance_throw(thrower, throw, call.t, "soufflette")
+            self._prompt(Reason.THROW_RELANCE, [thrower], call.t, purpose="soufflette_flan", throw=relance.throws + 1)
+            return
+        self._add(thrower, -SOUFFLETTE_FAILURE, Reason.SOUFFLETTE_FLAN_LOST.value, "flan", call.t)
+        self._land_relance(thrower, throw, call.t, relance)
+
+    # ── Néant soufflé ──
+    def _flanned_neant_souffle(self: Game, current: ThrowContext, t: float, first: list[str],
+                               mecreants: set[str]) -> None:
+        """« Le premier joueur criant : "Mécréant !" […] perds une Grelottine si il en possédait une, si il
+        déclare "Je suis un misérable" en se touchant le nez, tous les joueurs reçoivent une Grelottine.
+        [Seulement au joueurs ayant minimum 30 pts.] »"""
+        from voice_scribe.engine.scoring import GRELOTTINE_MINIMUM
+
+        winners = [p for p in first if p in mecreants]
+        if winners:
+            for player in winners:
+                self._lose(player, Holding.GRELOTTINE, Reason.MECREANT_FLANNED, t)
+            return
+        if first:  # « Je suis un misérable. » first
+            for player in self.state.active():
+                if self.rules.negative_scores or self.state.players[player].score >= GRELOTTINE_MINIMUM:
+                    self._gain(player, Holding.GRELOTTINE, Reason.MISERABLE_FLANNED, t)
