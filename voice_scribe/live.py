@@ -20,6 +20,7 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from voice_scribe.engine import Call
 from voice_scribe.scribe import Reply, Scribe
 from voice_scribe.session import Session
 from voice_scribe.speech.utterance import Utterance
@@ -67,6 +68,11 @@ class LiveTable:
         with self._lock:
             heapq.heappush(self._pending, (utterance.onset, next(self._seq), utterance))
 
+    def submit_call(self, call: Call) -> None:
+        """A call typed in its exact form (the ticheur's hidden dice): no understanding needed."""
+        with self._lock:
+            heapq.heappush(self._pending, (call.t, next(self._seq), call))
+
     def notice(self, text: str) -> None:
         """A message for the screen (a lost device, a missing voice…)."""
         with self._lock:
@@ -75,11 +81,11 @@ class LiveTable:
     # ── the loop (one thread) ──
     def step(self, now: float) -> list[tuple[Utterance, Reply]]:
         """Release what has waited ``hold_s``, in onset order; tick the clock."""
-        ready: list[Utterance] = []
+        ready: list[Utterance | Call] = []
         with self._lock:
             while self._pending and self._pending[0][0] <= now - self.hold_s:
                 ready.append(heapq.heappop(self._pending)[2])
-        out = [(u, self._hear(u)) for u in ready]
+        out = [self._release(item) for item in ready]
         if not self.session.state.winner:
             events = self.session.tick(now - self.hold_s)
             if events:
@@ -93,7 +99,17 @@ class LiveTable:
         """Everything still held, at once (the end of a simulated or typed session)."""
         with self._lock:
             ready = [heapq.heappop(self._pending)[2] for _ in range(len(self._pending))]
-        return [(u, self._hear(u)) for u in ready]
+        return [self._release(item) for item in ready]
+
+    def _release(self, item: Utterance | Call) -> tuple[Utterance, Reply]:
+        if isinstance(item, Utterance):
+            return item, self._hear(item)
+        reply = self.scribe.decide(self.session.hear(item))
+        shown = Utterance(t=item.t, text="(dés cachés)" if item.hidden else item.kind.value, speaker=item.player)
+        self.heard.append(Heard(item.t, item.player, shown.text, "call", item.kind.value, None,
+                                reply.phrase.screen if reply.phrase else ""))
+        self._tell(shown, reply)
+        return shown, reply
 
     def _hear(self, utterance: Utterance) -> Reply:
         understanding = self.matcher.understand(utterance)

@@ -466,3 +466,13 @@ def test_the_game_waits_for_the_defi_to_end() -> None:
     events = t.throw("Perceval", 2, 3, 5)
     assert t.rejected(events) == ["wrong_phase", "wrong_phase"]
     assert "c'est à Perceval d'annoncer" in events[0].data["message"]
+
+
+def test_a_refused_hidden_throw_does_not_show_its_dice() -> None:
+    from voice_scribe.engine import Call, CallKind, EventKind
+    from voice_scribe.engine.game import Game
+
+    game = Game(["Karadoc", "Perceval"])
+    events = game.apply(Call(CallKind.DES, "Perceval", 1.0, dice=(6, 3, 4), hidden=True))
+    shown = [e.data.get("call", {}) for e in events if e.kind is EventKind.REJECTED]
+    assert shown and all("dice" not in c for c in shown)

@@ -196,3 +196,27 @@ def test_the_calibration_round_learns_the_crosstalk_between_microphones(tmp_path
         gain, lag = model.paths[pair]
         assert abs(gain - leak) < 0.03 and lag == 0
     assert next(frames, None) is None  # the round consumed the 6 s it asked for, no more
+
+
+def test_a_tichette_at_the_keyboard_with_the_ticheurs_dice_typed_in_secret(tmp_path) -> None:
+    """Game 7's Tichette (examples/game7_star4_tichette.calls.jsonl), typed: « Léodagan: secret 2 5 5 »."""
+    rules = tmp_path / "r.toml"
+    rules.write_text("level = 4\n")
+    typed = "\n".join([
+        "Karadoc: six six six", "Perceval: suivant", "Perceval: cinq cinq cinq", "Léodagan: suivant",
+        "Léodagan: deux trois cinq", "Karadoc: suivant",
+        "Karadoc: chouettes quatre et quatre", "Karadoc: cul un", "Karadoc: je sirote",
+        "Perceval: couche sirop", "Léodagan: beau sirop", "Karadoc: dé trois",  # 4-4-3 by a Sirop: a Tichette
+        "Léodagan: salsifi", "Karadoc: suivant",
+        "Léodagan: secret 2 5 5",
+        "Léodagan: michette de cinq", "Karadoc: tichette de vingt-cinq", "Perceval: tichette de trente-cinq",
+        "Léodagan: tichette de cinquante-cinq", "Karadoc: bichette de deux cent cinquante-cinq",
+        "Perceval: quichette de trente-cinq", "Léodagan: quichette de cinquante-cinq", "Karadoc: tichage", "q",
+    ]) + "\n"
+    done = listen("--players", PLAYERS, "--clavier", "--rules", str(rules), "--journal", str(tmp_path / "j.jsonl"),
+                  stdin=typed, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    before_tichage = done.stdout.split("Tichage")[0]
+    assert "2, 5, 5" not in before_tichage and "2-5-5" not in before_tichage and "5, 5" not in before_tichage
+    assert "Karadoc            129" in done.stdout and "Perceval            55" in done.stdout
+    assert "Léodagan           -10" in done.stdout

@@ -11,6 +11,7 @@ journal is written as the game goes; ``--resume JOURNAL`` continues it.
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 import threading
 import time
@@ -217,8 +218,16 @@ def _open_speaker(args, table, mute, clock):  # noqa: ANN001, ANN202
         return None
 
 
+SECRET_DICE = re.compile(r"^(?:secret|cach[ée]s?)\s*:?\s*([1-6])\D*([1-6])\D*([1-6])$", re.I)
+
+
 def _keyboard(table, clock, players) -> None:  # noqa: ANN001
-    """Typed calls: « Karadoc: pas mou le caillou », or just the text; « q » quits."""
+    """Typed calls: « Karadoc: pas mou le caillou », or just the text; « q » quits.
+
+    The ticheur gives his hidden dice by typing « Karadoc: secret 6 3 4 »: it
+    never goes through speech, and the screen shows « (dés cachés) ».
+    """
+    from voice_scribe.engine import Call, CallKind
     from voice_scribe.speech.utterance import Utterance
 
     for line in sys.stdin:
@@ -229,6 +238,11 @@ def _keyboard(table, clock, players) -> None:  # noqa: ANN001
             break
         speaker, sep, text = line.partition(":")
         name = next((p for p in players if p.casefold() == speaker.strip().casefold()), None) if sep else None
+        secret = SECRET_DICE.match(text.strip()) if name else None
+        if secret:
+            dice = tuple(int(d) for d in secret.groups())
+            table.submit_call(Call(CallKind.DES, name, clock(), dice=dice, hidden=True))
+            continue
         table.submit(Utterance(t=clock(), text=(text if name else line).strip(), speaker=name))
     table.stopped.set()
 

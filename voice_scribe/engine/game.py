@@ -214,7 +214,7 @@ class Game(
                     rejection.code,
                     CALL_SPECS[call.kind].rule,
                     call.t,
-                    {"call": call.to_json(), "message": rejection.message},
+                    {"call": self._public(call), "message": rejection.message},
                 )
             )
         out, self._out = self._out, []
@@ -228,6 +228,14 @@ class Game(
             self._check_end(t)
         out, self._out = self._out, []
         return out
+
+    @staticmethod
+    def _public(call: Call) -> dict[str, Any]:
+        """A call as it may be shown to the table: the ticheur's hidden dice stay hidden."""
+        data = call.to_json()
+        if call.hidden:
+            data.pop("dice", None)
+        return data
 
     def finish(self, t: float | None = None) -> list[Event]:
         """The end of the log (or of the evening): close whatever window is open."""
@@ -359,6 +367,8 @@ class Game(
         if self.state.phase is Phase.TICHETTE_DICE:
             self._on_tichette_dice(call)  # ★★★★ the ticheur's hidden dice
             return
+        if call.hidden:
+            raise Rejected("not_a_tichette", "des dés cachés ne se donnent qu'au début d'une Tichette")
         if self._aquitaine_bad_throw(call):
             return  # Aquitaine: « qu'il lance les trois dés en même temps »: Bévue, he loses his turn
         dice = self._dice(call, 3)

@@ -227,4 +227,12 @@ class GameState:
             "rounds": self.rounds,
             "phase": self.phase.value,
             "winner": self.winner,
+            # what waits for a later throw: part of the game, so part of what undo and resume restore
+            "pending": {
+                "flans": {n: sorted(map(repr, v)) for n, v in self.flans.items() if v},
+                "filoche_bets": [repr(b) for b in self.filoche_bets],
+                "jarret_use": self.jarret_use,
+                "sirop_winners": sorted(self.sirop_winners),
+                "tichette": repr(self.tichette) if self.tichette else None,
+            },
         }
