@@ -14,6 +14,7 @@ import statistics
 import time
 
 from voice_scribe.engine.game import Game
+from voice_scribe.engine.rules import Rules
 from voice_scribe.engine.simulate import simulate_game
 
 
@@ -21,11 +22,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=10_000)
     parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--level", type=int, default=1, help="rules level 1–4 of the simulated games")
     args = parser.parse_args()
+    rules = Rules(level=args.level)
     players = ["Karadoc", "Perceval", "Léodagan", "Bohort", "Gauvain", "Yvain", "Lancelot", "Arthur"][: args.players]
 
     t0 = time.perf_counter()
-    games = [simulate_game(players, seed=seed) for seed in range(args.games)]
+    games = [simulate_game(players, seed=seed, rules=rules) for seed in range(args.games)]
     generated = time.perf_counter() - t0
     total_calls = sum(len(g) for g in games)
 
@@ -34,7 +37,7 @@ def main() -> None:
     t0 = time.perf_counter()
     for calls in games:
         g0 = time.perf_counter()
-        game = Game(players)
+        game = Game(players, rules)
         for call in calls:
             game.apply(call)
         game.finish()
@@ -42,7 +45,7 @@ def main() -> None:
         winners += game.state.winner is not None
     elapsed = time.perf_counter() - t0
 
-    print(f"games replayed      : {args.games} ({args.players} players), {winners} won")
+    print(f"games replayed      : {args.games} ({args.players} players, level {args.level}), {winners} won")
     print(f"calls replayed      : {total_calls} (mean {total_calls / args.games:.0f} per game)")
     print(f"replay throughput   : {total_calls / elapsed:,.0f} calls/s ({elapsed:.1f} s)")
     print(f"per game            : median {statistics.median(per_game) * 1000:.2f} ms, "

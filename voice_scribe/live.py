@@ -24,7 +24,7 @@ from voice_scribe.engine import Call
 from voice_scribe.scribe import Reply, Scribe
 from voice_scribe.session import Session
 from voice_scribe.speech.utterance import Utterance
-from voice_scribe.understand import Matcher, ResultKind
+from voice_scribe.understand import Matcher, ResultKind, Roster
 
 
 @dataclass(frozen=True)
@@ -114,6 +114,11 @@ class LiveTable:
     def _hear(self, utterance: Utterance) -> Reply:
         understanding = self.matcher.understand(utterance)
         reply = self.scribe.hear(understanding, utterance.to_json())
+        joined = set(self.session.state.players) - set(self.matcher.roster.players)
+        if joined:  # a Chante-Sloubi newcomer: from now on his name is heard too
+            roster = self.matcher.roster
+            grown = Roster(roster.players + tuple(sorted(joined)), roster.aliases)
+            self.matcher = Matcher.build(grown, self.session.rules)
         meaning = ""
         if understanding.call is not None:
             meaning = understanding.call.kind.value

@@ -80,6 +80,8 @@ def replay_utterances(
     for utterance in utterances:
         understanding = matcher.understand(utterance)
         replies.append((utterance, scribe.hear(understanding, utterance.to_json())))
+        if set(session.state.players) != set(matcher.roster.players):  # a Chante-Sloubi newcomer joined
+            matcher = Matcher.build(list(session.state.players), session.rules)
     end = max((u.end or u.t for u in utterances), default=session.state.clock)
     replies.append((Utterance(t=end, text=""), scribe.finish(end)))
     return session, scribe.events, replies

@@ -130,3 +130,22 @@ def test_who_holds_a_grelottine() -> None:
     table.hear("Karadoc", "un trois six")  # a Néant: a Grelottine
     reply = table.hear("Perceval", "qui a une grelottine")
     assert reply.kind == "answer" and "Karadoc" in reply.phrase.spoken
+
+
+def test_a_chante_sloubi_newcomer_is_heard_by_name_afterwards() -> None:
+    from voice_scribe.live import LiveTable
+
+    session = Session(["Karadoc", "Perceval"])
+    table = LiveTable(session, Matcher.build(["Karadoc", "Perceval"], session.rules), hold_s=0.0)
+    lines = [("Karadoc", "deux trois cinq"), ("Perceval", "un deux six"), ("Karadoc", "suivant"),
+             ("Gauvain", "chante sloubi"), ("Perceval", "sloubi réussi")]
+    for i, (speaker, text) in enumerate(lines):
+        table.submit(Utterance(t=float(i), text=text, speaker=speaker))
+    table.step(now=10.0)
+    assert "Gauvain" in session.state.players
+    # single microphone from now on: the newcomer says his name first, and it is heard (he plays last)
+    for t, text in ((11.0, "karadoc deux trois cinq"), (12.0, "perceval un deux six"), (13.0, "gauvain six six six")):
+        table.submit(Utterance(t=t, text=text, speaker=None))
+    table.step(now=20.0)
+    assert session.game.scores["Gauvain"] == session.state.players["Gauvain"].score
+    assert [e for e in table.scribe.events if e.player == "Gauvain" and e.reason == "cul_de_chouette"]
