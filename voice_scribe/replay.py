@@ -13,7 +13,6 @@ Blank lines and lines starting with ``#`` are skipped.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any

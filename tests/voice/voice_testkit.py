@@ -6,7 +6,6 @@ import ctypes.util
 import os
 import shutil
 import subprocess
-import time
 from dataclasses import dataclass
 from pathlib import Path
 

@@ -59,7 +59,12 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 16
 
 
 class Rejected(Exception):
-    """A call that changes nothing. Raised only before any change is made."""
+    """A call refused, with a French reason.
+
+    The call itself changes nothing; what the moment of the call set off
+    before it was refused (a reaction window whose time was up, closed by the
+    clock) stays, and its events are reported with the rejection.
+    """
 
     def __init__(self, code: str, message: str) -> None:
         super().__init__(message)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from voice_scribe.engine.events import EventKind, Reason
+from voice_scribe.engine.events import Reason
 from voice_scribe.engine.state import Phase, RollOff
 
 if TYPE_CHECKING:

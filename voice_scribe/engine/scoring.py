@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from voice_scribe.engine.events import Event, EventKind, Reason
+from voice_scribe.engine.events import EventKind, Reason
 from voice_scribe.engine.state import Holding, Phase
 
 if TYPE_CHECKING:
