@@ -95,16 +95,4 @@ class CivetRules:
             self._civet_filoche_earned(name, stake, current, t)  # ★★★★ « la mise perdue est égale à la combinaison »
 
     def _on_lance_civet(self: Game, call: Call) -> None:
-        from voice_scribe.engine.game import Rejected
-
-        if call.target is None or call.target == call.player:
-            raise Rejected("no_target", "Lance-Civet à qui ?")
-        state = self.state
-        if not state.players[call.player].holds(Holding.CIVET):
-            self._bevue(call.player, Reason.CIVET_NOT_ALLOWED, call.t)
-            return
-        if state.players[call.target].holds(Holding.CIVET):
-            self._bevue(call.player, Reason.CIVET_ALREADY_HELD, call.t, target=call.target)
-            return
-        self._lose(call.player, Holding.CIVET, Reason.GIVEN, call.t)
-        self._gain(call.target, Holding.CIVET, Reason.GIVEN, call.t)
+        self._throw_holding(call, Holding.CIVET, "Lance-Civet", Reason.CIVET_NOT_ALLOWED, Reason.CIVET_ALREADY_HELD)

@@ -166,24 +166,13 @@ class CivetFilocheRules:
             self.state.filoche_used.pop(name, None)
 
     def _on_lance_civet_filoche(self: Game, call: Call) -> None:
-        from voice_scribe.engine.game import Rejected
-
-        if call.target is None or call.target == call.player:
-            raise Rejected("no_target", "Lance-Civet-Filoché à qui ?")
         state = self.state
-        if state.players[call.target].eliminated:
-            raise Rejected("eliminated", f"{call.target} est sorti du jeu")
-        if not state.players[call.player].holds(Holding.CIVET_FILOCHE):
-            self._bevue(call.player, Reason.CIVET_FILOCHE_NOT_ALLOWED, call.t, call=call.kind.value)
-            return
-        if state.players[call.target].holds(Holding.CIVET_FILOCHE):
-            self._bevue(call.player, Reason.CIVET_FILOCHE_ALREADY_HELD, call.t, target=call.target)
-            return
-        used = state.filoche_used.pop(call.player, None)
-        self._lose(call.player, Holding.CIVET_FILOCHE, Reason.GIVEN, call.t)
-        self._gain(call.target, Holding.CIVET_FILOCHE, Reason.GIVEN, call.t)
-        if used is not None:  # a Civet-Filoché « déjà partiellement utilisé » stays so
-            state.filoche_used[call.target] = (used[0], used[1] - {call.target})
+        used = state.filoche_used.get(call.player)
+        if self._throw_holding(call, Holding.CIVET_FILOCHE, "Lance-Civet-Filoché",
+                               Reason.CIVET_FILOCHE_NOT_ALLOWED, Reason.CIVET_FILOCHE_ALREADY_HELD):
+            state.filoche_used.pop(call.player, None)
+            if used is not None:  # a Civet-Filoché « déjà partiellement utilisé » stays so
+                state.filoche_used[call.target] = (used[0], used[1] - {call.target})
 
     def _on_civet_filoche_double(self: Game, call: Call) -> None:
         from voice_scribe.engine.game import Rejected

@@ -160,22 +160,7 @@ class FlanRules:
         return False
 
     def _on_lance_flan(self: Game, call: Call) -> None:
-        from voice_scribe.engine.game import Rejected
-
-        if call.target is None or call.target == call.player:
-            raise Rejected("no_target", "Lance-Flan à qui ?")
-        state = self.state
-        if state.players[call.target].eliminated:
-            raise Rejected("eliminated", f"{call.target} est sorti du jeu")
-        if not state.players[call.player].holds(Holding.FLAN):
-            self._bevue(call.player, Reason.FLAN_NOT_ALLOWED, call.t, call=call.kind.value)
-            return
-        if state.players[call.target].holds(Holding.FLAN):
-            # « un joueur qui lance son Flan à un joueur qui en a déjà un reçoit une Bévue mais conserve son Flan »
-            self._bevue(call.player, Reason.FLAN_ALREADY_HELD, call.t, target=call.target)
-            return
-        self._lose(call.player, Holding.FLAN, Reason.GIVEN, call.t)
-        self._gain(call.target, Holding.FLAN, Reason.GIVEN, call.t)
+        self._throw_holding(call, Holding.FLAN, "Lance-Flan", Reason.FLAN_NOT_ALLOWED, Reason.FLAN_ALREADY_HELD)
 
     # ── the flanned throw ──
     def _turn_throw_begins(self: Game, current: ThrowContext) -> None:

@@ -111,20 +111,12 @@ class JarretRules:
 
         if call.target is None or call.target == call.player:
             raise Rejected("no_target", "Lance-Jarret à qui ?")
-        if self.state.players[call.target].eliminated:
-            raise Rejected("eliminated", f"{call.target} est sorti du jeu")
         ok = self._jarret_moment(call)
         if self.state.phase is Phase.OVER:
             return
-        if not ok:
-            self._bevue(call.player, Reason.NOT_ALLOWED, call.t, call=call.kind.value)
-            return
-        if self.state.players[call.target].holds(Holding.JARRET):
-            self._bevue(call.player, Reason.JARRET_ALREADY_HELD, call.t, target=call.target)
-            return
-        self._lose(call.player, Holding.JARRET, Reason.GIVEN, call.t)
-        self.state.jarret_sifflet.discard(call.player)
-        self._gain(call.target, Holding.JARRET, Reason.GIVEN, call.t)
+        if self._throw_holding(call, Holding.JARRET, "Lance-Jarret", Reason.NOT_ALLOWED,
+                               Reason.JARRET_ALREADY_HELD, allowed=ok):
+            self.state.jarret_sifflet.discard(call.player)
 
     # ── Mi-Jarret: two throws ──
     def _jarret_first_throw(self: Game, current: ThrowContext, t: float) -> bool:

@@ -21,6 +21,7 @@ from voice_scribe.engine.events import EventKind, Reason
 from voice_scribe.engine.state import Holding, Phase
 
 if TYPE_CHECKING:
+    from voice_scribe.engine.calls import Call
     from voice_scribe.engine.game import Game
 
 #: [Without negative scores] a Grelottine needs 30 points (seed 000 « La Grelottine »).
@@ -104,6 +105,37 @@ class Scoring:
             return False
         player.holdings.add(holding)
         self._emit(EventKind.HOLDING, name, None, holding.value, reason.value, t, gained=True)
+        return True
+
+    def _throw_holding(
+        self: Game,
+        call: Call,
+        holding: Holding,
+        label: str,
+        not_held: Reason,
+        already_held: Reason,
+        allowed: bool | None = None,
+    ) -> bool:
+        """« Lance-Civet ! », « Lance-Flan ! », « Lance-Jarret ! », « Lance-Civet-Filoché ! »: give it away.
+
+        Seed 000, each time: « un joueur qui lance son [X] à un joueur qui en a déjà un reçoit une
+        Bévue mais conserve son [X] ». Returns True when the holding changed hands.
+        """
+        from voice_scribe.engine.game import Rejected
+
+        if call.target is None or call.target == call.player:
+            raise Rejected("no_target", f"{label} à qui ?")
+        players = self.state.players
+        if players[call.target].eliminated:
+            raise Rejected("eliminated", f"{call.target} est sorti du jeu")
+        if not (players[call.player].holds(holding) if allowed is None else allowed):
+            self._bevue(call.player, not_held, call.t, call=call.kind.value)
+            return False
+        if players[call.target].holds(holding):
+            self._bevue(call.player, already_held, call.t, target=call.target)
+            return False
+        self._lose(call.player, holding, Reason.GIVEN, call.t)
+        self._gain(call.target, holding, Reason.GIVEN, call.t)
         return True
 
     def _lose(self: Game, name: str, holding: Holding, reason: Reason, t: float) -> None:
