@@ -36,10 +36,7 @@ class ArtichetteRules:
     def _is_artichette(self: Game, current: ThrowContext | None) -> bool:
         return (
             current is not None
-            and current.combination is not None
-            and current.combination.figure is Figure.ARTICHETTE
-            and not current.no_figures
-            and current.applies
+            and current.shows(Figure.ARTICHETTE)
             and not self._is_tichette(current)  # ★★★★ « Les annonces associées à une Artichette […] sont des bévues »
         )
 

@@ -44,10 +44,7 @@ class NeantSouffleRules:
     def _is_neant_souffle(self: Game, current: ThrowContext | None) -> bool:
         return (
             current is not None
-            and current.combination is not None
-            and current.combination.figure is Figure.NEANT_SOUFFLE
-            and not current.no_figures
-            and current.applies
+            and current.shows(Figure.NEANT_SOUFFLE)
         )
 
     def _on_neant_souffle_shout(self: Game, call: Call) -> None:

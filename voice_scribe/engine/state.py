@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING, Any
 
-from voice_scribe.engine.dice import Combination, Throw
+from voice_scribe.engine.dice import Combination, Figure, Throw
 
 if TYPE_CHECKING:
     from voice_scribe.engine.civet_filoche import FilocheBet
@@ -152,6 +152,16 @@ class ThrowContext:
     unisson: int = 0  # Cul de chouette doublé diminué of equal values: the gain at stake
     resumes_turn: bool = False  # a relance born in a Grelottine challenge: the interrupted turn resumes
     relance_bets: dict[str, int] = field(default_factory=dict)  # Bleu-Rouge: who bet which sum (the Pélican tie)
+
+    def shows(self, figure: Figure) -> bool:
+        """The throw is that named triple, and it is played as one (not a failed doublé, not a
+        throw whose figures do not count)."""
+        return (
+            self.combination is not None
+            and self.combination.figure is figure
+            and not self.no_figures
+            and self.applies
+        )
 
     def shout(self, kind: str, player: str, t: float) -> None:
         self.shouts.setdefault(kind, []).append((player, t))

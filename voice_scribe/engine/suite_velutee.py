@@ -43,10 +43,7 @@ class SuiteVeluteeRules:
     def _is_suite_velutee(self: Game, current: ThrowContext | None) -> bool:
         return (
             current is not None
-            and current.combination is not None
-            and current.combination.figure is Figure.SUITE_VELUTEE
-            and not current.no_figures
-            and current.applies
+            and current.shows(Figure.SUITE_VELUTEE)
         )
 
     def _on_suite_velutee_shout(self: Game, call: Call) -> None:
