@@ -162,3 +162,15 @@ def test_a_poulette_declared_together_by_two_team_mates_counts_double() -> None:
     t.say("Perceval", K.POULETTE, after=0.3)
     t.say("Karadoc", K.POULETTE, after=0.05)
     assert t.scores == {"Karadoc": 120, "Perceval": 120, "Léodagan": 100}
+
+
+def test_only_one_player_at_a_time_can_be_flanned() -> None:
+    # « lors d'un Flan, seul un joueur à la fois peut être flanné »
+    t = doublette(level=4)
+    t.give("Karadoc", "flan")
+    t.give("Perceval", "flan")
+    t.say("Karadoc", K.TATAN_FLANS, target="Léodagan")
+    events = t.say("Perceval", K.TATAN_FLANS, target="Bohort")
+    assert t.bevues(events) == [("Perceval", "flan_not_allowed")]
+    assert t.holds("Perceval", "flan")  # kept
+    assert set(t.game.state.flans) == {"Léodagan"}

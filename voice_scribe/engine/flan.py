@@ -124,6 +124,10 @@ class FlanRules:
             return
         if self._contre_flan(call):
             return
+        if self.rules.teams and any(name != target and entries for name, entries in state.flans.items()):
+            # Doublette: « lors d'un Flan, seul un joueur à la fois peut être flanné »
+            self._bevue(player, Reason.FLAN_NOT_ALLOWED, call.t, target=target, one_at_a_time=True)
+            return
         pending = state.flans.get(target, [])
         if pending and not self.rules.is_enabled("double_flan"):
             self._bevue(player, Reason.FLAN_NOT_ALLOWED, call.t, target=target, double=True)
