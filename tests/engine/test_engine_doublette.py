@@ -174,3 +174,18 @@ def test_only_one_player_at_a_time_can_be_flanned() -> None:
     assert t.bevues(events) == [("Perceval", "flan_not_allowed")]
     assert t.holds("Perceval", "flan")  # kept
     assert set(t.game.state.flans) == {"Léodagan"}
+
+
+def test_team_mates_tied_on_the_petit_intervalle_count_double() -> None:
+    # « S'il y a une déclaration simultanée, de 2 joueurs de la même équipe, qui normalement enlève des
+    #   points […] alors l'équipe ne perd pas les points au contraire leur déclaration compte double. »
+    t = doublette(level=3)
+    t.throw("Karadoc", 5, 5, 5)  # a Cul de chouette of 5: 90
+    t.say("Karadoc", K.INTERVALLE_PAIEN, after=0.4)
+    t.des("Karadoc", 5, 5, 5)  # the same value: (90 + 90) × 1.5 = 270 at stake
+    t.say("Léodagan", K.PETIT_INTERVALLE, after=0.3)  # Léodagan and Bohort: the other team, together
+    t.say("Bohort", K.PETIT_INTERVALLE, after=0.05)
+    t.close()
+    # alone, tied, they would each lose half (135); team-mates gain twice it instead; the roller still wins all
+    assert t.score("Léodagan") == t.score("Bohort") == 2 * 135
+    assert t.score("Karadoc") == t.score("Perceval") == 270

@@ -109,6 +109,9 @@ class CulDeChouetteDoubleDiminueRules:
             self._add(others[0], half, Reason.PETIT_INTERVALLE.value, RULE, t)
             self._add(roller, half, Reason.INTERVALLE_PAIEN_WON.value, RULE, t, unisson=False)
         else:
-            for player in others:
-                self._add(player, -half, Reason.PETIT_INTERVALLE_TIE.value, RULE, t)
+            # Doublette: two team-mates together « ne perd[ent] pas les points au contraire leur
+            # déclaration compte double »
+            if not self._team_double(others, half, Reason.PETIT_INTERVALLE_TEAM, RULE, t):
+                for player in others:
+                    self._add(player, -half, Reason.PETIT_INTERVALLE_TIE.value, RULE, t)
             self._add(roller, gain, Reason.INTERVALLE_PAIEN_WON.value, RULE, t, unisson=True)

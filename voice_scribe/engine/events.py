@@ -94,6 +94,7 @@ class Reason(str, Enum):
     CHOUETTE_VELUTE_TEAM = "chouette_velute_team"  # two team-mates together: it counts double
     CONTRE_SIROP_TEAM = "contre_sirop_team"
     POULETTE_TEAM = "poulette_team"
+    PETIT_INTERVALLE_TEAM = "petit_intervalle_team"
     # Règles à l'Aquitaine (engine/aquitaine.py)
     SIPS_GIVEN = "sips_given"  # « Le joueur faisant les points donne les gorgées »
     SIPS_DRUNK = "sips_drunk"  # « le joueur perdant les points boit les gorgées »
