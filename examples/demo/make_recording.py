@@ -33,7 +33,7 @@ PLAYERS = ["Karadoc", "Perceval", "Léodagan"]
 VOICES = {"Karadoc": "fr+m3", "Perceval": "fr+m1", "Léodagan": "fr+m7"}
 RATE = 16_000
 CROSSTALK_DB = -12.0
-GAP_S = 0.15  # the least pause between two lines of one player
+GAP_S = 0.7  # the least pause between two lines of one player (shorter ones merge into one segment)
 
 
 def say(text: str, voice: str) -> np.ndarray:

@@ -38,3 +38,18 @@ def test_the_demo_can_write_its_verdicts_as_speech(tmp_path) -> None:
     assert len(wavs) >= 20
     data, rate = sf.read(wavs[-1])
     assert rate == 22050 and len(data) / rate > 1.0 and float(np.sqrt(np.mean(data**2))) > 0.01
+
+
+def test_the_bundled_recording_is_heard_who_and_when_without_a_model() -> None:
+    """The audio side on the demo recording: every line is one segment, on its speaker's microphone."""
+    from voice_scribe.speech.transcribe import transcribe_file
+    from voice_scribe.understand import load_transcript
+
+    heard = transcribe_file(ROOT / "examples" / "demo" / "partie1.flac", ["Karadoc", "Perceval", "Léodagan"],
+                            None, None)
+    said = load_transcript(ROOT / "examples" / "demo" / "partie1.transcript.jsonl")
+    assert len(heard) == len(said)
+    for line in said:
+        speaker = line.speaker or next(p for p in ("Karadoc", "Perceval", "Léodagan")
+                                       if line.text.startswith(p.lower().replace("é", "e")))
+        assert any(abs(h.t - line.t) < 0.1 and h.speaker == speaker for h in heard), (line.t, line.text)
