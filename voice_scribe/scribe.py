@@ -13,15 +13,26 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from voice_scribe.engine import Event, EventKind
+from voice_scribe.engine import Event, EventKind, Reason
 from voice_scribe.engine.state import Holding
 from voice_scribe.session import Session
 from voice_scribe.understand import UNKNOWN_SPEAKER, ResultKind, TableCommand, Understanding
 from voice_scribe.understand.commands import Command
 from voice_scribe.voice.phrasebook import Phrase, Phrasebook
 
-#: Events the table is told about; prompts and turns are for the screen only.
-SILENT_KINDS = frozenset({EventKind.PROMPT, EventKind.TURN})
+#: Events the table is not told about: whose turn it is and « lancez les chouettes / le cul » come
+#: with every throw (the screen shows them); every other prompt (« Pariez sur le sirop », « Annoncez
+#: vos relances », « Tichants, fermez les yeux »…) is said.
+SILENT_KINDS = frozenset({EventKind.TURN})
+SILENT_PROMPTS = frozenset({Reason.THROW_CHOUETTES.value, Reason.THROW_CUL.value})
+
+
+def told(events: list[Event]) -> list[Event]:
+    """The events of a decision that the table hears (and reads)."""
+    return [
+        e for e in events
+        if e.kind not in SILENT_KINDS and not (e.kind is EventKind.PROMPT and e.reason in SILENT_PROMPTS)
+    ]
 
 
 @dataclass(frozen=True)
@@ -69,10 +80,10 @@ class Scribe:
     # ── calls ──
     def decide(self, events: list[Event]) -> Reply:
         self.events.extend(events)
-        told = [e for e in events if e.kind not in SILENT_KINDS]
-        if not told:
+        heard = told(events)
+        if not heard:
             return Reply("decision", None, events)
-        return self._say("decision", self.phrasebook.events(told), events)
+        return self._say("decision", self.phrasebook.events(heard), events)
 
     # ── table commands ──
     def _command(self, command: Command) -> Reply:

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from voice_scribe.engine import Call, Event, EventKind, Rules
+from voice_scribe.engine import Call, Event, Rules
+from voice_scribe.scribe import told
 from voice_scribe.session import Session
-
-TOLD = frozenset(EventKind) - {EventKind.PROMPT, EventKind.TURN}
 
 
 def _stamp(t: float) -> str:
@@ -19,11 +18,11 @@ def print_decisions(groups: list[tuple[Call | None, list[Event]]], rules: Rules 
 
     book = Phrasebook(rules)
     for call, events in groups:
-        told = [e for e in events if e.kind in TOLD]
-        if not told:
+        heard = told(events)
+        if not heard:
             continue
-        t = call.t if call else (told[0].t or 0.0)
-        print(f"[{_stamp(t)}] {book.events(told).screen}")
+        t = call.t if call else (heard[0].t or 0.0)
+        print(f"[{_stamp(t)}] {book.events(heard).screen}")
 
 
 def print_replies(replies) -> None:  # noqa: ANN001 - list[tuple[Utterance, Reply]]

@@ -29,6 +29,9 @@ from voice_scribe.engine.rules import RULE_LEVELS, Rules
 from voice_scribe.engine.state import Holding, Phase
 
 K = CallKind
+#: Who may come and sing the sloubi in a bot game.
+NEWCOMERS = ("Dagonet", "Calogrenant", "Venec", "Guethenoc", "Roparzh", "Merlin", "Élias", "Galessin",
+             "Mevanwi", "Séli", "Ygerne", "Anna", "Belt", "Attila", "Loth", "Uther")
 
 
 class _StarBots:
@@ -296,7 +299,8 @@ class BotTable(_StarBots):
         if self.on("graines") and rng.random() < 0.02:
             self.say(K.GRAINES, rng.choice(state.active()), 0.5)
         if state.turn == 0 and state.throws and rng.random() < 0.03 and len(players) < 16:
-            self.say(K.CHANTE_SLOUBI, f"Invité{len(players)}", 1.0)
+            newcomer = next((n for n in NEWCOMERS if n not in players), f"Invité {len(players)}")
+            self.say(K.CHANTE_SLOUBI, newcomer, 1.0)
             return
         if rng.random() < 0.02:  # a throw out of turn
             self.say(K.DES, rng.choice(state.active()), dice=(self.die(), self.die(), self.die()))

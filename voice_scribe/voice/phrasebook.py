@@ -108,8 +108,11 @@ class _Values(dict[str, str]):
         self._unit = unit
 
     def num(self, name: str, n: int | None) -> _Values:
-        if n is not None:
-            text = self._fmt.number(n)
+        if isinstance(n, str) and not n.lstrip("-").isdigit():
+            self.setdefault(name, n)  # a player's name under a key that elsewhere holds a number
+            return self
+        if isinstance(n, int | float | str):
+            text = self._fmt.number(int(n))
             self[name] = text
             self[f"{name}_pts"] = f"{text} {self._unit[0] if abs(int(n)) < 2 else self._unit[1]}"
         return self
@@ -366,6 +369,8 @@ class Phrasebook:
             figure = figure or (combo.figure.value if combo.figure else None)
         kind = getattr(kind, "value", kind)
         figure = getattr(figure, "value", figure)
+        if figure == "artichette" and data.get("sirop") and (self.rules is None or self.rules.is_enabled("tichette")):
+            figure = "tichette"  # « La combinaison Artichette comme résultat d'un Sirop »
         values = self._values(fmt).put(player=ev.player).num("face", face)
         explains = {str(r) for r in (kind, figure, ev.reason) if r}
         entry = self.data["throw"]["figure"].get(figure) if figure else None
@@ -463,8 +468,11 @@ class Phrasebook:
         values.put(challenged=data.get("challenged"))
         combination = self.data["combination"].get(str(data.get("combination")))
         values.put(combination_indef=combination)
-        if data.get("dice"):
-            values.put(dice=self._join([fmt.number(d) for d in data["dice"]]))
+        dice = data.get("dice")
+        if isinstance(dice, list | tuple) and dice:
+            values.put(dice=self._join([fmt.number(d) for d in dice]))
+        elif isinstance(dice, int):  # a relance: how many dice are thrown again
+            values.num("dice_count", dice)
         values.put(label=self._label(ev.reason, fmt, values))
         if ev.kind is EventKind.REJECTED and data.get("message"):
             values.put(message=fmt.text(str(data["message"])).rstrip(". "))
