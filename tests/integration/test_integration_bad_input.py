@@ -67,3 +67,22 @@ def test_the_command_line_speaks_french_even_in_argparse_errors(tmp_path) -> Non
     assert "utilisation : voice-scribe" in done.stdout and "affiche cette aide et quitte" in done.stdout
     done = cli("replay", "--calls", "x.jsonl", env_models=tmp_path, cwd=tmp_path)
     assert done.returncode == 2 and "arguments obligatoires manquants: --players" in done.stderr
+
+
+def test_no_portaudio_library_is_a_french_message_naming_the_package(tmp_path) -> None:
+    """The machine has no libportaudio2: sounddevice cannot load (hidden here by making the library
+    lookup find nothing, which is what ctypes reports on such a machine)."""
+    import os
+
+    hide = tmp_path / "hide"
+    hide.mkdir()
+    (hide / "sitecustomize.py").write_text(
+        "import ctypes.util\n"
+        "_find = ctypes.util.find_library\n"
+        "ctypes.util.find_library = lambda name: None if 'portaudio' in name else _find(name)\n"
+    )
+    env = dict(os.environ, PYTHONPATH=str(hide))
+    done = subprocess.run([sys.executable, "-m", "voice_scribe", "devices"], capture_output=True, text=True,
+                          cwd=tmp_path, env=env, timeout=60)
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert "PortAudio" in done.stderr and "libportaudio2" in done.stderr
