@@ -72,3 +72,23 @@ def test_one_two_three_at_one_star_pays_the_roller_his_velute_of_three() -> None
     t.say("Perceval", K.GRELOTTE_CA_PICOTE)
     t.close()
     assert t.scores == {"Karadoc": 18, "Perceval": -10}
+
+
+def test_a_player_put_out_during_a_roll_off_does_not_stall_it() -> None:
+    # docs/rules.md E6: the Suite's dice tie-break between Perceval and Léodagan; Léodagan is declared a
+    # Bévue at −340 and goes out (−345 ≤ −343): the roll-off is settled without him.
+    t = Table("Karadoc", "Perceval", "Léodagan", "Bohort")
+    t.throw("Karadoc", 2, 3, 4)
+    t.say("Karadoc", K.GRELOTTE_CA_PICOTE, after=0.3)
+    t.say("Bohort", K.GRELOTTE_CA_PICOTE, after=0.1)
+    t.say("Perceval", K.GRELOTTE_CA_PICOTE, after=0.5)
+    t.say("Léodagan", K.GRELOTTE_CA_PICOTE, after=0.05)
+    t.close()
+    t.say("Perceval", K.SANS_FIN, after=0.5)
+    t.say("Léodagan", K.SANS_FIN, after=0.05)
+    assert t.phase == "roll_off"
+    t.set_scores(Léodagan=-340)
+    t.say("Karadoc", K.BEVUE, target="Léodagan")
+    assert t.game.state.players["Léodagan"].eliminated
+    assert t.phase != "roll_off" and t.score("Perceval") == -10  # the one left in the tie-break loses it
+    assert t.roller == "Perceval"

@@ -296,6 +296,7 @@ class Game(
             return
         state.clock = max(state.clock, call.t)
         handler(call)
+        self._unstall_roll_off(call.t)
         self._check_end(call.t)
 
     def _tick(self, t: float) -> None:

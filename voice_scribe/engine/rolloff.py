@@ -52,20 +52,44 @@ class RollOffRules:
         if call.player in roll_off.rolls:
             raise Rejected("already_rolled", f"{call.player} a déjà lancé son dé ({roll_off.rolls[call.player]})")
         roll_off.rolls[call.player] = face
-        if len(roll_off.rolls) < len(roll_off.players):
+        self._settle_rolls(call.t)
+
+    def _settle_rolls(self: Game, t: float) -> None:
+        """Once every player of the roll-off has thrown: the extreme die decides, ties throw again."""
+        state = self.state
+        roll_off = state.roll_off
+        assert roll_off is not None
+        if len(roll_off.players) > 1 and len(roll_off.rolls) < len(roll_off.players):
             return
-        extreme = min(roll_off.rolls.values()) if roll_off.lowest_wins else max(roll_off.rolls.values())
-        tied = [p for p in roll_off.players if roll_off.rolls[p] == extreme]
+        tied = list(roll_off.players)
+        if len(tied) > 1:
+            extreme = min(roll_off.rolls.values()) if roll_off.lowest_wins else max(roll_off.rolls.values())
+            tied = [p for p in roll_off.players if roll_off.rolls[p] == extreme]
         if len(tied) > 1:
             # « ils recommencent pour se départager » (the Suite: « pour perdre 20 pts, puis 30 pts »)
             roll_off.players = tied
             roll_off.rolls = {}
             if roll_off.purpose == "suite":
                 roll_off.stake += roll_off.step
-            self._prompt(Reason.ROLL_TIE_BREAK, tied, call.t, purpose=roll_off.purpose, stake=roll_off.stake)
+            self._prompt(Reason.ROLL_TIE_BREAK, tied, t, purpose=roll_off.purpose, stake=roll_off.stake)
             return
         state.roll_off = None
-        self._roll_off_decided(roll_off, tied[0], call.t)
+        self._roll_off_decided(roll_off, tied[0], t)
+
+    def _unstall_roll_off(self: Game, t: float) -> None:
+        """A player put out of the game during a roll-off throws no die: the others settle it
+        (the last one left is the one the roll-off designates)."""
+        state = self.state
+        roll_off = state.roll_off
+        if roll_off is None or state.phase is Phase.OVER:
+            return
+        gone = [p for p in roll_off.players if state.players[p].eliminated]
+        if not gone:
+            return
+        left = [p for p in roll_off.players if p not in gone]
+        roll_off.players = left or gone[:1]
+        roll_off.rolls = {p: d for p, d in roll_off.rolls.items() if p in roll_off.players}
+        self._settle_rolls(t)
 
     def _roll_off_decided(self: Game, roll_off: RollOff, chosen: str, t: float) -> None:
         state = self.state
