@@ -43,6 +43,11 @@ class Microphones:
         """The session clock: samples heard so far ÷ rate."""
         return self.hearing.now
 
+    @property
+    def settled_until(self) -> float:
+        """Every shout with an onset before this has reached the table (see StreamingHearing)."""
+        return self.hearing.settled_until
+
     def run(self, frames: Iterable[Frame]) -> None:
         try:
             for frame in frames:

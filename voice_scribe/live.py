@@ -49,11 +49,14 @@ class LiveTable:
         hold_s: float = 0.25,
         on_reply: Callable[[Utterance, Reply], None] | None = None,
         history: int = 12,
+        settled: Callable[[], float] | None = None,
     ) -> None:
         self.session = session
         self.matcher = matcher
         self.scribe = scribe or Scribe(session)
         self.hold_s = hold_s
+        #: the hearing's « everything before this has reached me » (None: typed or simulated input)
+        self.settled = settled
         self.on_reply = on_reply
         self.heard: deque[Heard] = deque(maxlen=history)
         self.levels: dict[str, float] = {}
@@ -80,17 +83,24 @@ class LiveTable:
 
     # ── the loop (one thread) ──
     def step(self, now: float) -> list[tuple[Utterance, Reply]]:
-        """Release what has waited ``hold_s``, in onset order; tick the clock."""
+        """Release what has waited ``hold_s``, in onset order; tick the clock.
+
+        With microphones the clock only moves as far as the hearing has settled: a shout still
+        being heard keeps its reaction window open, however long the shout.
+        """
+        horizon = now - self.hold_s
+        if self.settled is not None:
+            horizon = min(horizon, self.settled())
         ready: list[Utterance | Call] = []
         with self._lock:
-            while self._pending and self._pending[0][0] <= now - self.hold_s:
+            while self._pending and self._pending[0][0] <= horizon:
                 ready.append(heapq.heappop(self._pending)[2])
         out = [self._release(item) for item in ready]
         if not self.session.state.winner:
-            events = self.session.tick(now - self.hold_s)
+            events = self.session.tick(horizon)
             if events:
                 reply = self.scribe.decide(events)
-                tick = Utterance(t=now - self.hold_s, text="")
+                tick = Utterance(t=horizon, text="")
                 out.append((tick, reply))
                 self._tell(tick, reply)
         return out

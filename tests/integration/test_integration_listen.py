@@ -220,3 +220,49 @@ def test_a_tichette_at_the_keyboard_with_the_ticheurs_dice_typed_in_secret(tmp_p
     assert "2, 5, 5" not in before_tichage and "2-5-5" not in before_tichage and "5, 5" not in before_tichage
     assert "Karadoc            129" in done.stdout and "Perceval            55" in done.stdout
     assert "Léodagan           -10" in done.stdout
+
+
+def test_a_shout_still_being_heard_keeps_its_reaction_window_open() -> None:
+    """The live table ticks the clock only as far as the hearing has settled: a « Pas mou le caillou ! »
+    said 3.9 s after the cul, still being decoded at 5.5 s, goes in before the 4 s window closes."""
+    from voice_scribe.live import LiveTable
+    from voice_scribe.session import Session
+    from voice_scribe.speech.utterance import Utterance
+    from voice_scribe.understand import Matcher
+
+    players = ["Karadoc", "Perceval"]
+    session = Session(players)  # reaction_window_s = 4
+    settled = {"until": 0.0}
+    table = LiveTable(session, Matcher.build(players, session.rules), hold_s=0.25, settled=lambda: settled["until"])
+    table.submit(Utterance(t=0.0, text="trois trois six", speaker="Karadoc", end=0.8))
+    settled["until"] = 3.9  # the hearing is busy with a shout that began at 3.9
+    table.step(now=5.5)
+    assert session.state.phase.value == "reaction"  # not closed at 4.0: a shout from before 4.0 is on its way
+    table.submit(Utterance(t=3.9, text="pas mou le caillou", speaker="Perceval", end=5.2))
+    settled["until"] = 6.0
+    table.step(now=6.5)
+    assert session.game.scores["Perceval"] == 72
+
+
+@pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="espeak-ng is not installed (apt-get install espeak-ng)")
+def test_the_hearing_reports_how_far_it_has_settled(tmp_path) -> None:
+    from voice_scribe.audio.sources import Frame
+    from voice_scribe.audio.synth import speak, true_onset
+    from voice_scribe.speech.stream import StreamingHearing
+
+    rate = 16000
+    clip = speak("sans fin est la moisissure des bières bretonnes", "fr+m3", rate)
+    audio = np.zeros((rate * 8, 1), dtype=np.float32)
+    audio[rate : rate + len(clip), 0] = clip  # one long shout from 1.0 s
+    hearing = StreamingHearing(1, ["Karadoc"])
+    block = rate // 20
+    seen_during, heard = [], []
+    for start in range(0, len(audio), block):
+        heard += hearing.push(Frame(start, rate, audio[start : start + block]))
+        t = (start + block) / rate
+        if 1.5 < t < 1.0 + len(clip) / rate:
+            seen_during.append(hearing.settled_until)
+    (shout,) = heard
+    assert abs(shout.onset - (1.0 + true_onset(clip) / rate)) < 0.15
+    assert seen_during and max(seen_during) <= shout.onset  # held at the shout's onset while it is heard
+    assert hearing.settled_until > 1.0 + len(clip) / rate  # and released once it is over

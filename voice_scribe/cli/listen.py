@@ -198,10 +198,12 @@ def _start_microphones(args, players, rules, table, clock):  # noqa: ANN001, ANN
 
         leak = calibrate(frames, [n for n in channel_players if n], ETALONNAGE_S, HearingConfig(), ask)
     hearing = StreamingHearing(len(channel_players), named, model, grammar, mute=mute, leak=leak)
-    mic = Microphones(hearing, table.submit, notice=table.notice)
+    # the hearing counts from the stream's start; a resumed game's clock started earlier
+    mic = Microphones(hearing, lambda u: table.submit(u.shifted(clock.offset)), notice=table.notice)
     mic.source = frames  # type: ignore[attr-defined]
     mic.device = source  # type: ignore[attr-defined]
     clock.source = mic
+    table.settled = lambda: clock.offset + mic.settled_until
     return mic, mute
 
 
@@ -256,17 +258,13 @@ def _simulate(table, path: Path, clock) -> None:  # noqa: ANN001
         table.notice(str(exc))
         table.stopped.set()
         return
-    from dataclasses import replace
-
     for utterance in utterances:
         wait = (clock.offset + utterance.t - clock()) / clock.speed
         if wait > 0:
             time.sleep(wait)
         if table.stopped.is_set():
             return
-        table.submit(replace(utterance, t=clock.offset + utterance.t,
-                             words=tuple(replace(w, start=w.start + clock.offset, end=w.end + clock.offset)
-                                         for w in utterance.words)))
+        table.submit(utterance.shifted(clock.offset))
     time.sleep(table.hold_s / clock.speed + 0.2)
     table.stopped.set()
 

@@ -46,6 +46,8 @@ class StreamingHearing:
     _emitted: dict[int, float] = field(default_factory=dict, init=False)  # channel → end of last emitted
     _recognizers: dict[int, ChannelRecognizer] = field(default_factory=dict, init=False, repr=False)
     _leak: LeakModel | None = field(default=None, init=False, repr=False)
+    #: session time before which every shout has been emitted (set at each analysis)
+    _settled: float = field(default=0.0, init=False)
 
     def __post_init__(self) -> None:
         self._buf = np.zeros((0, self.channels), np.float32)
@@ -55,6 +57,15 @@ class StreamingHearing:
     def now(self) -> float:
         """Session time of the end of the audio received so far."""
         return (self._buf_start + len(self._buf)) / self.cfg.rate
+
+    @property
+    def settled_until(self) -> float:
+        """Every shout with an onset before this time has been emitted (or never will be).
+
+        Shouts still going when the last analysis ran hold it back to their onset: the live
+        table must not close a reaction window past it, or a late-decoded shout would miss it.
+        """
+        return self._settled
 
     def push(self, frame: Frame) -> list[Utterance]:
         """Add one frame; returns the utterances that became complete."""
@@ -90,6 +101,7 @@ class StreamingHearing:
         rate = self.cfg.rate
         t0 = self._buf_start / rate
         horizon = self.now - self.cfg.segmenter.hangover_ms / 1000 - 0.05
+        settled = self.now if final else horizon
         out = []
         leak = None
         if self.channels > 1:
@@ -101,6 +113,8 @@ class StreamingHearing:
             if start < self._emitted.get(seg.channel, -1.0):
                 continue  # overlaps what this channel already emitted
             if not final and (end > horizon or seg.start <= 0.0):
+                if end > horizon:
+                    settled = min(settled, start)  # still going: nothing after its onset is settled
                 continue  # still going, or cut by the window's left edge
             seg = type(seg)(seg.channel, start, end, seg.peak_dbfs, seg.loudness_ratio, seg.ambiguous)
             words = []
@@ -114,6 +128,7 @@ class StreamingHearing:
             self._emitted[seg.channel] = end
             out.append(to_utterance(seg, self.players, words))
         out.sort(key=lambda u: (u.t, u.channel or 0))
+        self._settled = max(self._settled, settled)
         return out
 
     def _trim(self) -> None:

@@ -14,7 +14,7 @@ the first word's start, unless the hearing layer measured an energy onset
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 
@@ -44,6 +44,18 @@ class Utterance:
         if self.energy_onset is not None:
             return self.energy_onset
         return self.words[0].start if self.words else self.t
+
+    def shifted(self, dt: float) -> Utterance:
+        """The same utterance on a clock that started ``dt`` seconds earlier (a resumed game)."""
+        if not dt:
+            return self
+        return replace(
+            self,
+            t=self.t + dt,
+            end=None if self.end is None else self.end + dt,
+            energy_onset=None if self.energy_onset is None else self.energy_onset + dt,
+            words=tuple(replace(w, start=w.start + dt, end=w.end + dt) for w in self.words),
+        )
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"t": round(self.t, 3), "text": self.text}
