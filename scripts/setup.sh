@@ -26,7 +26,20 @@ if [ "${#missing[@]}" -gt 0 ]; then
     DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
-py=${PYTHON:-python3}
+# Python 3.11 or newer (Debian 12: 3.11; Ubuntu 24.04: 3.12)
+py=${PYTHON:-}
+if [ -z "$py" ]; then
+    for candidate in python3 python3.13 python3.12 python3.11; do
+        if command -v "$candidate" >/dev/null && "$candidate" -c 'import sys; sys.exit(sys.version_info < (3, 11))'; then
+            py=$candidate
+            break
+        fi
+    done
+fi
+if [ -z "$py" ]; then
+    echo "voice-scribe : il faut Python 3.11 ou plus récent (paquet python3.11 ou python3.12)." >&2
+    exit 1
+fi
 if [ ! -x .venv/bin/python ]; then
     "$py" -m venv .venv
 fi
