@@ -106,7 +106,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         screen.loop(table, clock, inputs)
     except KeyboardInterrupt:
-        table.notice("Interrompu : le journal est intact (voice-scribe listen --resume).")
+        journal = session.journal.path if session.journal else "JOURNAL"
+        print(f"\nInterrompu : le journal est intact (voice-scribe listen --resume {journal}).", flush=True)
     finally:
         table.drain()
         if mic is not None:
