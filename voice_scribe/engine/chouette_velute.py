@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING
 from voice_scribe.engine.calls import CallKind
 from voice_scribe.engine.dice import Kind
 from voice_scribe.engine.events import Reason
-from voice_scribe.engine.races import firsts
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call
@@ -69,13 +68,9 @@ class ChouetteVeluteRules:
     def _settle_chouette_velute(self: Game, current: ThrowContext, t: float) -> None:
         combination = current.combination
         assert combination is not None
-        winners = firsts(current.shouters(CallKind.PAS_MOU_LE_CAILLOU.value), self.rules.tie_window_s)
         points = combination.points * current.multiplier  # Bi-Jarret: « gagne le double »
-        if len(winners) == 1:
-            self._add(winners[0], points, Reason.CHOUETTE_VELUTE.value, "chouette_velute", t,
-                      face=combination.face)
-        elif not self._team_double(winners, points, Reason.CHOUETTE_VELUTE_TEAM, "chouette_velute", t,
-                                   face=combination.face):  # Doublette: two team-mates together
-            for player in winners:
-                self._add(player, -points, Reason.CHOUETTE_VELUTE_TIE.value, "chouette_velute", t,
-                          face=combination.face, tied=winners)
+        self._pay_first_shout(
+            current.shouters(CallKind.PAS_MOU_LE_CAILLOU.value), points, "chouette_velute",
+            Reason.CHOUETTE_VELUTE, Reason.CHOUETTE_VELUTE_TIE, Reason.CHOUETTE_VELUTE_TEAM, t,
+            report_tied=True, face=combination.face,
+        )

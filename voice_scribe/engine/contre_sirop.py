@@ -64,12 +64,8 @@ class ContreSiropRules:
         if not shouts or current.sirop_failed_face is None:
             return
         points = contre_sirop_points(current.sirop_failed_face)
-        winners = firsts(shouts, self.rules.tie_window_s)
-        if len(winners) == 1:
-            self._add(winners[0], points, Reason.CONTRE_SIROP.value, "contre_sirop", t)
-        elif not self._team_double(winners, points, Reason.CONTRE_SIROP_TEAM, "contre_sirop", t):  # Doublette
-            for player in winners:
-                self._add(player, -points, Reason.CONTRE_SIROP_TIE.value, "contre_sirop", t)
+        self._pay_first_shout(shouts, points, "contre_sirop", Reason.CONTRE_SIROP, Reason.CONTRE_SIROP_TIE,
+                              Reason.CONTRE_SIROP_TEAM, t)
 
     # ── Sirop-Jeannot [no negatives] ──
     def _on_sirop_jeannot(self: Game, call: Call) -> None:

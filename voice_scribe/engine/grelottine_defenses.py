@@ -42,7 +42,6 @@ from typing import TYPE_CHECKING
 from voice_scribe.engine.calls import CallKind
 from voice_scribe.engine.dice import Kind
 from voice_scribe.engine.events import Reason
-from voice_scribe.engine.races import firsts
 from voice_scribe.engine.scoring import GRELOTTINE_MINIMUM
 from voice_scribe.engine.state import Holding, Phase
 
@@ -94,12 +93,8 @@ class GrelottineDefensesRules:
     def _judge_poulette(self: Game, t: float) -> None:
         state = self.state
         state.poulette_decided = True
-        winners = firsts(state.poulette_shouts, self.rules.tie_window_s)
-        if len(winners) == 1:
-            self._add(winners[0], POULETTE_POINTS, Reason.POULETTE.value, "poulette", t)
-        elif not self._team_double(winners, POULETTE_POINTS, Reason.POULETTE_TEAM, "poulette", t):  # Doublette
-            for player in winners:
-                self._add(player, -POULETTE_POINTS, Reason.POULETTE_TIE.value, "poulette", t)
+        self._pay_first_shout(state.poulette_shouts, POULETTE_POINTS, "poulette", Reason.POULETTE,
+                              Reason.POULETTE_TIE, Reason.POULETTE_TEAM, t)
 
     def _close_poulette(self: Game, t: float) -> None:
         """« avant le lancer suivant ou avant qu'un autre défi ne soit lancé »: judged, then gone."""

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from voice_scribe.engine.races import firsts
 from voice_scribe.engine.events import EventKind, Reason
 from voice_scribe.engine.state import Holding, Phase
 
@@ -81,6 +82,31 @@ class Scoring:
             and not player.eliminated
         ):
             self._eliminate(name, Reason.BELOW_MINUS_TARGET, t)
+
+    def _pay_first_shout(
+        self: Game,
+        shouts: list[tuple[str, float]],
+        points: int,
+        rule: str,
+        won: Reason,
+        tie: Reason,
+        team: Reason,
+        t: float,
+        report_tied: bool = False,
+        **data: Any,
+    ) -> None:
+        """« Le premier joueur qui crie … gagne »; « Si plusieurs joueurs sont à égalité … les points
+        sont soustraits des scores des joueurs concernés »; Doublette: team-mates together count double.
+
+        The shape of the Chouette-Velute, the Contre-Sirop and the Poulette races.
+        """
+        winners = firsts(shouts, self.rules.tie_window_s)
+        if len(winners) == 1:
+            self._add(winners[0], points, won.value, rule, t, **data)
+        elif not self._team_double(winners, points, team, rule, t, **data):
+            extra = {"tied": winners} if report_tied else {}
+            for player in winners:
+                self._add(player, -points, tie.value, rule, t, **data, **extra)
 
     def _eliminate(self: Game, name: str, reason: Reason, t: float, rule: str = "scores_negatifs") -> None:
         state = self.state
