@@ -1,0 +1,113 @@
+"""Hearing benchmark in simulated rooms: the figures issue 11 asks for. Prints, asserts nothing.
+
+    .venv/bin/python bench/bench_hearing_rooms.py [--set tuning|held-out|both] [--rooms N] [--live] [--verbose]
+
+Needs the bench/test extras (``bash scripts/setup.sh --test``: pyroomacoustics,
+G722, the asterisk-core-sounds-fr-g722 package, espeak-ng, sox). Rooms are
+rendered once (≈ 30 s each) and cached under ``bench/rooms/.cache``.
+The tuning rooms (seeds 1-8) are the only ones the detector's settings were
+chosen on; the held-out rooms (seeds 101-108) are reported beside them.
+
+Per RT60 band: attribution (shout found on its speaker's own microphone),
+races (firsts and lasts at a 150 ms tie window, every racer heard), onset
+error median / p95 on attributed shouts, false detections (near knocks and
+rolls / elsewhere; per 3 minutes of table), missed, wrong microphone,
+ambiguous; then real-time factor of the 4-channel file path and peak RSS.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from rooms import voices  # noqa: E402
+from rooms.score import BANDS, HELD_OUT, TUNING, Detection, Figures, band_of, score  # noqa: E402
+from rooms.table import RoomTable, build_room  # noqa: E402
+
+from voice_scribe.audio.segment import segment_audio  # noqa: E402
+from voice_scribe.audio.sources import Frame  # noqa: E402
+from voice_scribe.speech.stream import StreamingHearing  # noqa: E402
+
+
+def peak_rss_mb() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def detect_file(table: RoomTable) -> list[Detection]:
+    return [Detection(s.channel, s.start, s.end, s.ambiguous) for s in segment_audio(table.audio, voices.RATE)]
+
+
+def detect_live(table: RoomTable) -> list[Detection]:
+    live = StreamingHearing(channels=table.audio.shape[1])
+    block = 800  # 50 ms frames, as a sound card would give them
+    utts = []
+    for i in range(0, len(table.audio), block):
+        utts += live.push(Frame(i, voices.RATE, table.audio[i : i + block]))
+    utts += live.flush()
+    return [Detection(u.channel or 0, u.t, u.end or u.t, u.ambiguous) for u in utts]
+
+
+def run_set(name: str, specs: list, live: bool, verbose: bool) -> tuple[float, float]:
+    print(f"\n== {name} rooms ({len(specs)}), {'live path (StreamingHearing, 50 ms frames)' if live else 'file path (segment_audio)'}")
+    bands: dict[tuple[float, float], Figures] = {b: Figures() for b in BANDS}
+    measured: dict[tuple[float, float], list[float]] = {b: [] for b in BANDS}
+    audio_s = work_s = 0.0
+    for spec in specs:
+        table = build_room(spec)
+        t0 = time.perf_counter()
+        dets = detect_live(table) if live else detect_file(table)
+        dt = time.perf_counter() - t0
+        audio_s += table.duration
+        work_s += dt
+        f = score(table, dets)
+        bands[band_of(spec)].add(f)
+        measured[band_of(spec)].append(table.info["rt60_measured"])
+        if verbose:
+            print(f"  room {spec.seed:3d} RT60 {spec.rt60:.2f} s (measured {table.info['rt60_measured']:.2f}), "
+                  f"{spec.background:6s}, {table.duration / dt:5.1f}× real time: {f.line()}")
+            for m in f.missed_examples:
+                print(f"      missed {m}")
+    total = Figures()
+    for (lo, hi), f in bands.items():
+        if f.shouts:
+            rt = sum(measured[(lo, hi)]) / len(measured[(lo, hi)])
+            print(f"  RT60 {lo:.2f}-{hi:.2f} s (measured ≈ {rt:.2f}), {f.seconds / 60:4.1f} min: {f.line()}")
+            total.add(f)
+    print(f"  all bands, {total.seconds / 60:4.1f} min: {total.line()}")
+    return audio_s, work_s
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--set", choices=("tuning", "held-out", "both"), default="both")
+    ap.add_argument("--rooms", type=int, default=0, help="only the first N rooms of each set (0: all)")
+    ap.add_argument("--live", action="store_true", help="the live path instead of the file path")
+    ap.add_argument("--verbose", action="store_true", help="one line per room and the missed shouts")
+    args = ap.parse_args()
+    lacking = voices.missing()
+    if lacking:
+        print(f"missing for the room benchmark: {', '.join(lacking)} (bash scripts/setup.sh --test)")
+        return 1
+    sets = {"tuning": TUNING, "held-out": HELD_OUT}
+    chosen = list(sets) if args.set == "both" else [args.set]
+    audio_s = work_s = 0.0
+    for name in chosen:
+        specs = sets[name][: args.rooms] if args.rooms else sets[name]
+        a, w = run_set(name, specs, args.live, args.verbose)
+        audio_s, work_s = audio_s + a, work_s + w
+    load = os.getloadavg()
+    print(f"\nspeed: {audio_s / work_s:.1f}× real time for 4 channels (one process; load average "
+          f"{load[0]:.1f} on {os.cpu_count()} cores), peak RSS {peak_rss_mb():.0f} MB")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
