@@ -32,21 +32,22 @@ from rooms import voices  # noqa: E402
 from rooms.score import BANDS, HELD_OUT, TUNING, Detection, Figures, band_of, score  # noqa: E402
 from rooms.table import RoomTable, build_room  # noqa: E402
 
-from voice_scribe.audio.segment import segment_audio  # noqa: E402
 from voice_scribe.audio.sources import Frame  # noqa: E402
 from voice_scribe.speech.stream import StreamingHearing  # noqa: E402
+from voice_scribe.speech.transcribe import HearingConfig, hear  # noqa: E402
 
 
 def peak_rss_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
-def detect_file(table: RoomTable) -> list[Detection]:
-    return [Detection(s.channel, s.start, s.end, s.ambiguous) for s in segment_audio(table.audio, voices.RATE)]
+def detect_file(table: RoomTable, cfg: HearingConfig) -> list[Detection]:
+    """What ``voice-scribe segments`` hears (no model: onsets and attribution)."""
+    return [Detection(u.channel or 0, u.t, u.end or u.t, u.ambiguous) for u in hear(table.audio, None, cfg=cfg)]
 
 
-def detect_live(table: RoomTable) -> list[Detection]:
-    live = StreamingHearing(channels=table.audio.shape[1])
+def detect_live(table: RoomTable, cfg: HearingConfig) -> list[Detection]:
+    live = StreamingHearing(channels=table.audio.shape[1], cfg=cfg)
     block = 800  # 50 ms frames, as a sound card would give them
     utts = []
     for i in range(0, len(table.audio), block):
@@ -55,7 +56,7 @@ def detect_live(table: RoomTable) -> list[Detection]:
     return [Detection(u.channel or 0, u.t, u.end or u.t, u.ambiguous) for u in utts]
 
 
-def run_set(name: str, specs: list, live: bool, verbose: bool) -> tuple[float, float]:
+def run_set(name: str, specs: list, live: bool, verbose: bool, cfg: HearingConfig) -> tuple[float, float]:
     print(f"\n== {name} rooms ({len(specs)}), {'live path (StreamingHearing, 50 ms frames)' if live else 'file path (segment_audio)'}")
     bands: dict[tuple[float, float], Figures] = {b: Figures() for b in BANDS}
     measured: dict[tuple[float, float], list[float]] = {b: [] for b in BANDS}
@@ -63,7 +64,7 @@ def run_set(name: str, specs: list, live: bool, verbose: bool) -> tuple[float, f
     for spec in specs:
         table = build_room(spec)
         t0 = time.perf_counter()
-        dets = detect_live(table) if live else detect_file(table)
+        dets = detect_live(table, cfg) if live else detect_file(table, cfg)
         dt = time.perf_counter() - t0
         audio_s += table.duration
         work_s += dt
@@ -91,7 +92,9 @@ def main() -> int:
     ap.add_argument("--rooms", type=int, default=0, help="only the first N rooms of each set (0: all)")
     ap.add_argument("--live", action="store_true", help="the live path instead of the file path")
     ap.add_argument("--verbose", action="store_true", help="one line per room and the missed shouts")
+    ap.add_argument("--no-speech-check", action="store_true", help="without the neural speech check (energy only)")
     args = ap.parse_args()
+    cfg = HearingConfig(speech_check=not args.no_speech_check)
     lacking = voices.missing()
     if lacking:
         print(f"missing for the room benchmark: {', '.join(lacking)} (bash scripts/setup.sh --test)")
@@ -101,7 +104,7 @@ def main() -> int:
     audio_s = work_s = 0.0
     for name in chosen:
         specs = sets[name][: args.rooms] if args.rooms else sets[name]
-        a, w = run_set(name, specs, args.live, args.verbose)
+        a, w = run_set(name, specs, args.live, args.verbose, cfg)
         audio_s, work_s = audio_s + a, work_s + w
     load = os.getloadavg()
     print(f"\nspeed: {audio_s / work_s:.1f}× real time for 4 channels (one process; load average "

@@ -123,7 +123,7 @@ def _rirs(spec: RoomSpec, geo: dict) -> tuple[list[list[np.ndarray]], float]:
 
 
 @dataclass(frozen=True)
-class _Event:
+class Event:
     source: int  # player index, or -1 - k for knock spot k
     start: float  # emission time of the dry clip's first sample (s)
     sound: str  # text / asterisk stem / "knock" / "roll"
@@ -157,15 +157,15 @@ def _race_offsets(rng: np.random.Generator, k: int) -> list[float]:
     return sorted(offs)
 
 
-def _script(spec: RoomSpec, players: list[Voice], rng: np.random.Generator) -> list[_Event]:
+def _script(spec: RoomSpec, players: list[Voice], rng: np.random.Generator) -> list[Event]:
     loud = rng.uniform(-6.0, 6.0, spec.players)  # each player's loudness
-    events: list[_Event] = []
+    events: list[Event] = []
     t, race = 1.0, 0
     while t < spec.seconds - 6.0:
         r = rng.random()
         if r < 0.25:  # dice first, then maybe a shout soon after
             kind = "roll" if rng.random() < 0.6 else "knock"
-            events.append(_Event(-1 - int(rng.integers(0, 3)), t, kind, float(rng.uniform(-6, 6))))
+            events.append(Event(-1 - int(rng.integers(0, 3)), t, kind, float(rng.uniform(-6, 6))))
             t += rng.uniform(0.3, 1.8)
             if rng.random() < 0.5:
                 continue
@@ -177,20 +177,20 @@ def _script(spec: RoomSpec, players: list[Voice], rng: np.random.Generator) -> l
             for p, off in zip(who, _race_offsets(rng, k), strict=True):
                 pool = common if same and players[int(p)].kind == players[int(who[0])].kind else players[int(p)].shouts()
                 text = str(pool[int(rng.integers(0, len(pool)))])
-                events.append(_Event(int(p), t + off, text, float(loud[p] + rng.uniform(-2, 2)), race))
+                events.append(Event(int(p), t + off, text, float(loud[p] + rng.uniform(-2, 2)), race))
             race += 1
             t += rng.uniform(2.5, 4.5)
         elif r < 0.75:  # a single shout
             p = int(rng.integers(0, spec.players))
             pool = players[p].shouts()
-            events.append(_Event(p, t, str(pool[int(rng.integers(0, len(pool)))]), float(loud[p] + rng.uniform(-2, 2))))
+            events.append(Event(p, t, str(pool[int(rng.integers(0, len(pool)))]), float(loud[p] + rng.uniform(-2, 2))))
             t += rng.uniform(2.0, 4.0)
         else:  # someone talks, another shouts over him
             a, b = (int(x) for x in rng.permutation(spec.players)[:2])
             talk = players[a].talk()
-            events.append(_Event(a, t, str(talk[int(rng.integers(0, len(talk)))]), float(loud[a] - 3 + rng.uniform(-2, 2)), kind="talk"))
+            events.append(Event(a, t, str(talk[int(rng.integers(0, len(talk)))]), float(loud[a] - 3 + rng.uniform(-2, 2)), kind="talk"))
             pool = players[b].shouts()
-            events.append(_Event(b, t + rng.uniform(0.3, 1.5), str(pool[int(rng.integers(0, len(pool)))]), float(loud[b] + rng.uniform(-2, 2))))
+            events.append(Event(b, t + rng.uniform(0.3, 1.5), str(pool[int(rng.integers(0, len(pool)))]), float(loud[b] + rng.uniform(-2, 2))))
             t += rng.uniform(4.5, 6.0)
     return events
 
@@ -230,12 +230,14 @@ def _background(spec: RoomSpec, players: list[Voice], rng: np.random.Generator, 
     return out
 
 
-def render(spec: RoomSpec) -> RoomTable:
+def render(spec: RoomSpec, events: list[Event] | None = None, players: list[Voice] | None = None) -> RoomTable:
+    """The room of ``spec`` with its scripted table, or with the given ``events`` (and voices)."""
     rng = np.random.default_rng(spec.seed)
     geo = _geometry(spec, rng)
     rirs, measured = _rirs(spec, geo)
-    players = _voices(spec, rng)
-    events = _script(spec, players, rng)
+    drawn = _voices(spec, rng)
+    players = players or drawn
+    events = _script(spec, players, rng) if events is None else events
     n = int(spec.seconds * RATE)
     mics = len(geo["mics"])
     out = np.zeros((n, mics), np.float32)

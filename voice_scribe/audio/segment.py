@@ -11,16 +11,29 @@ its measured figures are in docs/hearing.md.
 3. Residual leak in the power domain (the room's tail): ``Q[c] = P[c] -
    margin * sum_d g[c, d] * hold(P[d])``, ``hold`` a ±delay max filter with
    an exponential release. What remains is (mostly) c's own speech.
-4. Per-channel hysteresis VAD on Q; a segment's onset is the first frame of
-   the run that opens it (the *energy onset*).
+4. Per-channel *bursts* on Q (hysteresis, gaps up to ``burst_gap_ms``
+   bridged), judged one by one: a burst can open a segment only if it holds
+   a *rise* of power that is its own — larger than what every other
+   channel's simultaneous rise would leak onto it (``owned_rises``): the
+   nearest microphone gets the largest share of a new sound before the
+   room's reverberation builds up. A burst without one (a leak copy, a
+   room's tail) can only extend a segment already open on its channel.
 5. Duplicates: a sound heard on two microphones that survives (leak stronger
    than estimated, a player between two mics) is found by waveform
-   coherence: for segment i on channel c and every other channel d, the
-   energy of d's component coherent with c (best lag within ``max_lag_ms``)
-   gives the loudness ratio ``sqrt(E_c / E_coh_d)`` to the runner-up.
+   coherence over the first ``burst_window_s`` of each opening burst: for
+   burst i on channel c and every other channel d, the energy of d's
+   component coherent with c (best lag within ``max_lag_ms``) gives the
+   loudness ratio ``sqrt(E_c / E_coh_d)`` to the runner-up.
    ratio < 1/threshold: the sound is someone else's, louder elsewhere: drop.
    ratio < threshold: neither mic is clearly louder: keep the louder, flag
    ``ambiguous``. Otherwise the channel clearly owns it.
+6. Bursts joined over ``hangover_ms`` into segments; the onset is the start
+   of the opening rise, then moved back over a weak first consonant (« six »,
+   « trois », « Fauvette »): while the own channel's high band (> 2.5 kHz)
+   stays 6 dB above its level before and above the others' leak.
+
+Whether a segment is speech at all (not a knock or rolling dice) is decided
+after, on the emitted segments only: :mod:`voice_scribe.audio.vad`.
 """
 
 from __future__ import annotations
@@ -41,16 +54,16 @@ class SegmenterConfig:
     low_db: float = 12.0
     abs_high_dbfs: float = -50.0
     abs_low_dbfs: float = -62.0
-    min_speech_ms: float = 60.0
+    min_speech_ms: float = 30.0
     #: a run must last this long (or reach the high threshold) to open a segment
     onset_min_ms: float = 20.0
-    hangover_ms: float = 300.0
+    hangover_ms: float = 200.0
     #: leak gain assumed when it cannot be estimated (dB of power)
     default_crosstalk_db: float = -9.0
     #: percentile of c/d power ratios, over frames where d speaks alone, taken as the leak
-    leak_percentile: float = 35.0
+    leak_percentile: float = 50.0
     #: safety factor on the estimated leak (dB) before subtraction
-    crosstalk_margin_db: float = 7.5
+    crosstalk_margin_db: float = 5.0
     #: max filter on the other channels' power (ms) for mic-to-mic delay
     delay_ms: float = 10.0
     #: release of the others' power when predicting leak: the room's tail (ms, 0: none)
@@ -62,6 +75,22 @@ class SegmenterConfig:
     cancel_leaks: bool = True
     #: window from the onset used for the coherence ratio (s)
     ratio_window_s: float = 1.0
+    #: gaps (ms) bridged inside one burst of sound; bursts are judged one by one (own or leak)
+    burst_gap_ms: float = 80.0
+    #: window from a burst's start used for its coherence ratio (s)
+    burst_window_s: float = 0.3
+    #: a burst is a channel's own only if it holds a *rise* of power that no other channel's
+    #: rise explains as leak: rise_c > owned_margin * g[c, d] * rise_d for every d (dB)
+    owned_margin_db: float = 6.0
+    #: a rise: power (10 ms) at least this much (dB) above its minimum over the previous 10-40 ms
+    rise_db: float = 3.0
+    #: how far back (ms) an onset is refined, on the own channel, to the start of its rise
+    refine_ms: float = 40.0
+    #: weak first consonants (« six », « trois », « Fauvette »): how far back (ms) an onset may move
+    #: while the own channel's high band (above ``hiss_hz``) stays ``hiss_db`` over what came before
+    hiss_back_ms: float = 250.0
+    hiss_hz: float = 2500.0
+    hiss_db: float = 6.0
 
 
 @dataclass(frozen=True)
@@ -294,17 +323,24 @@ def _runs(mask: np.ndarray) -> list[tuple[int, int]]:
     return list(zip(np.flatnonzero(edges == 1), np.flatnonzero(edges == -1), strict=True))
 
 
-def vad_channel(q: np.ndarray, noise: float, cfg: SegmenterConfig) -> list[tuple[int, int]]:
-    """Speech runs (frame indices) of one channel's own power.
-
-    Runs above the low threshold are bridged over gaps up to ``hangover_ms``
-    once speech has started; a segment can only *start* with a run that
-    holds a frame above the high threshold or lasts ``onset_min_ms``, so a
-    lone blip of residual crosstalk does not pull the onset early.
-    """
+def _thresholds(noise: float, cfg: SegmenterConfig) -> tuple[float, float]:
     high = max(noise * 10 ** (cfg.high_db / 10), 10 ** (cfg.abs_high_dbfs / 10))
     low = max(noise * 10 ** (cfg.low_db / 10), 10 ** (cfg.abs_low_dbfs / 10))
-    gap = int(cfg.hangover_ms / cfg.frame_ms)
+    return high, low
+
+
+def bursts_channel(q: np.ndarray, noise: float, cfg: SegmenterConfig) -> list[tuple[int, int]]:
+    """Bursts of sound (frame indices) of one channel's own power.
+
+    Runs above the low threshold bridged over gaps up to ``burst_gap_ms``; a
+    burst needs ``min_speech_ms`` above the high threshold, and can only
+    *start* with a run that holds a frame above the high threshold or lasts
+    ``onset_min_ms``, so a lone blip of residual crosstalk does not pull the
+    onset early. Bursts are what the leak test judges, one by one: a leak
+    copy just before a player's own shout does not drag his onset early.
+    """
+    high, low = _thresholds(noise, cfg)
+    gap = int(cfg.burst_gap_ms / cfg.frame_ms)
     min_high = max(1, int(cfg.min_speech_ms / cfg.frame_ms))
     min_start = max(1, int(cfg.onset_min_ms / cfg.frame_ms))
     merged: list[list[int]] = []
@@ -349,15 +385,21 @@ def _overlaps(s: Segment, t: Segment) -> bool:
     return s.start < t.end and t.start < s.end
 
 
-def resolve_duplicates(audio: np.ndarray, rate: int, segments: list[Segment], cfg: SegmenterConfig) -> list[Segment]:
-    """Drop crosstalk copies, set loudness ratios and ambiguous flags."""
+def resolve_duplicates(
+    audio: np.ndarray, rate: int, segments: list[Segment], cfg: SegmenterConfig, window_s: float | None = None
+) -> list[Segment]:
+    """Drop crosstalk copies, set loudness ratios and ambiguous flags.
+
+    The ratio is measured over ``window_s`` (default ``cfg.ratio_window_s``) from each segment's start.
+    """
     if audio.shape[1] == 1:
         return segments
     max_lag = int(cfg.max_lag_ms * rate / 1000)
+    window = cfg.ratio_window_s if window_s is None else window_s
     rated: list[tuple[Segment, int]] = []
     for s in segments:
         a = int(round(s.start * rate))
-        b = min(int(round(s.end * rate)), a + int(cfg.ratio_window_s * rate))
+        b = min(int(round(s.end * rate)), a + int(window * rate))
         ratio, rival = loudness_ratio(audio, s.channel, a, max(b, a + 1), max_lag)
         rated.append((replace(s, loudness_ratio=ratio), rival))
     kept: list[Segment] = []
@@ -394,21 +436,157 @@ def segment_audio(
         leak = leak or learn_leak(audio, rate, cfg)
         if cfg.cancel_leaks and leak.paths:
             power = frame_power(cancel_leaks(audio, leak.paths), frame)
-        q = own_power(power, spread_power(power, cfg) @ leak.power_gains(cfg.default_crosstalk_db).T, cfg)
-    segments = []
+        gains = leak.power_gains(cfg.default_crosstalk_db)
+        q = own_power(power, spread_power(power, cfg) @ gains.T, cfg)
+        owned = owned_rises(power, gains, noise, cfg)
+    else:
+        owned = np.ones_like(power, dtype=bool)
+    openers, followers = [], []
     for c in range(audio.shape[1]):
-        for a, b in vad_channel(q[:, c], float(noise[c]), cfg):
-            peak = float(power[a:b, c].max())
-            segments.append(
-                Segment(
-                    channel=c,
-                    start=float(a * frame / rate),
-                    end=float(min(b * frame, len(audio)) / rate),
-                    peak_dbfs=float(10 * np.log10(peak + _EPS)),
-                )
-            )
-    segments.sort(key=lambda s: (s.start, s.channel))
-    return resolve_duplicates(audio, rate, segments, cfg)
+        for a, b in bursts_channel(q[:, c], float(noise[c]), cfg):
+            first = _first_owned(owned[:, c], a, b)
+            if first is None:  # no rise of its own: another player's sound, the room's tail, or
+                followers.append(_segment(c, a, b, power, frame, rate, len(audio)))  # the rest of a shout
+            else:
+                openers.append(_segment(c, _refine_onset(power[:, c], a, first, cfg), b, power, frame, rate, len(audio)))
+    openers.sort(key=lambda s: (s.start, s.channel))
+    joined = _join_bursts(resolve_duplicates(audio, rate, openers, cfg, cfg.burst_window_s), followers, cfg)
+    if cfg.hiss_back_ms <= 0:
+        return joined
+    gains = leak.power_gains(cfg.default_crosstalk_db) if leak is not None else np.zeros((audio.shape[1],) * 2)
+    return _hiss_onsets(joined, frame_power(high_band(audio, rate, cfg.hiss_hz), frame), gains, frame, rate, cfg)
+
+
+def high_band(audio: np.ndarray, rate: int, cutoff_hz: float, taps: int = 33) -> np.ndarray:
+    """The audio above ``cutoff_hz``: a windowed-sinc FIR high-pass (linear phase, delay compensated)."""
+    n = np.arange(taps) - (taps - 1) / 2
+    low = np.sinc(2 * cutoff_hz / rate * n) * 2 * cutoff_hz / rate * np.hamming(taps)
+    h = -low
+    h[(taps - 1) // 2] += 1.0
+    out = np.empty(audio.shape, np.float32)
+    for c in range(audio.shape[1]):
+        out[:, c] = np.convolve(audio[:, c], h.astype(np.float32), mode="same")
+    return out
+
+
+def _hiss_onsets(
+    segments: list[Segment], hiss: np.ndarray, gains: np.ndarray, frame: int, rate: int, cfg: SegmenterConfig
+) -> list[Segment]:
+    """Move each onset back over a weak fricative that starts the shout, on its own channel.
+
+    From the detected onset, frames are taken back while the own channel's
+    high-band power stays ``hiss_db`` above its level before (the 20th
+    percentile 200-500 ms earlier) and above what the other channels' high
+    band would leak onto it; never past the channel's previous segment.
+    """
+    back = int(cfg.hiss_back_ms / cfg.frame_ms)
+    smooth = hiss.copy()
+    smooth[1:-1] = (hiss[:-2] + hiss[1:-1] + hiss[2:]) / 3
+    near = _max_filter(smooth, int(round(cfg.delay_ms / cfg.frame_ms)))
+    factor = 10 ** (cfg.hiss_db / 10)
+    out, prev_end = [], {}
+    for s in sorted(segments, key=lambda s: (s.start, s.channel)):
+        c, i = s.channel, int(round(s.start * rate / frame))
+        before = smooth[max(0, i - 100) : max(0, i - 40), c]
+        if len(before) < 10:
+            out.append(s)
+            prev_end[c] = s.end
+            continue
+        level = float(np.percentile(before, 20)) * factor
+        leak = np.max([gains[c, d] * near[:, d] for d in range(hiss.shape[1]) if d != c], axis=0) * factor if hiss.shape[1] > 1 else None
+        stop = max(i - back, int(np.ceil(prev_end.get(c, 0.0) * rate / frame)), 0)
+        j = i
+        while j > stop and smooth[j - 1, c] > level and (leak is None or smooth[j - 1, c] > leak[j - 1]):
+            j -= 1
+        if j < i:
+            s = replace(s, start=float(j * frame / rate))
+        out.append(s)
+        prev_end[c] = s.end
+    out.sort(key=lambda s: (s.start, s.channel))
+    return out
+
+
+def rises(power: np.ndarray, cfg: SegmenterConfig) -> np.ndarray:
+    """New power per frame and channel: 10 ms power minus its minimum over the previous 10-40 ms (≥ 0)."""
+    smooth = power.copy()
+    smooth[1:] = 0.5 * (power[1:] + power[:-1])
+    lo, hi = max(1, int(round(10 / cfg.frame_ms))), max(2, int(round(40 / cfg.frame_ms)))
+    base = np.full_like(smooth, np.inf)
+    for k in range(lo, hi + 1):
+        base[k:] = np.minimum(base[k:], smooth[:-k])
+    base[:lo] = smooth[:lo]
+    rise = np.where(smooth >= base * 10 ** (cfg.rise_db / 10), smooth - base, 0.0)
+    return np.maximum(rise, 0.0)
+
+
+def owned_rises(power: np.ndarray, gains: np.ndarray, noise: np.ndarray, cfg: SegmenterConfig) -> np.ndarray:
+    """``(frames, channels)`` True where a channel's rise is not the leak of another channel's rise.
+
+    The closest microphone gets the largest share of a new sound's energy,
+    before the room's reverberation builds up: a rise on c is c's own when,
+    for every other channel d, it exceeds what d's rise (±``delay_ms``) would
+    leak onto c (``g[c, d] * rise_d``) by ``owned_margin_db``. Two players
+    starting together each own their rise; a loud player's leak does not.
+    """
+    r = rises(power, cfg)
+    near = _max_filter(r, int(round(cfg.delay_ms / cfg.frame_ms)))
+    margin = 10 ** (cfg.owned_margin_db / 10)
+    out = np.zeros(power.shape, bool)
+    for c in range(power.shape[1]):
+        explained = np.zeros(len(power))
+        for d in range(power.shape[1]):
+            if d != c:
+                explained = np.maximum(explained, margin * gains[c, d] * near[:, d])
+        out[:, c] = (r[:, c] > explained) & (r[:, c] > noise[c] * 10 ** (cfg.low_db / 10))
+    return out
+
+
+def _first_owned(owned: np.ndarray, a: int, b: int) -> int | None:
+    hits = np.flatnonzero(owned[a:b])
+    return a + int(hits[0]) if len(hits) else None
+
+
+def _refine_onset(power: np.ndarray, a: int, first: int, cfg: SegmenterConfig) -> int:
+    """The start of the rise that ``first`` belongs to: back while the power keeps falling, not before ``a``."""
+    limit = max(a, first - int(round(cfg.refine_ms / cfg.frame_ms)))
+    i = first
+    while i > limit and power[i - 1] < power[i] and power[i - 1] > 0.0:
+        i -= 1
+    return max(i, a) if i > limit else limit
+
+
+def _segment(c: int, a: int, b: int, power: np.ndarray, frame: int, rate: int, n: int) -> Segment:
+    return Segment(
+        channel=c,
+        start=float(a * frame / rate),
+        end=float(min(b * frame, n) / rate),
+        peak_dbfs=float(10 * np.log10(float(power[a:b, c].max()) + _EPS)),
+    )
+
+
+def _join_bursts(openers: list[Segment], followers: list[Segment], cfg: SegmenterConfig) -> list[Segment]:
+    """A channel's bursts bridged over ``hangover_ms`` into segments.
+
+    Only an *opener* (a burst with a rise of its own, not a leak copy) starts a
+    segment; a *follower* only extends one. The first burst gives onset and ratio.
+    """
+    gap = cfg.hangover_ms / 1000
+    last: dict[int, Segment] = {}
+    out: list[Segment] = []
+    follows = {id(s) for s in followers}
+    for s in sorted([*openers, *followers], key=lambda s: (s.start, s.channel)):
+        prev = last.get(s.channel)
+        if id(s) in follows and (prev is None or s.start - prev.end > gap):
+            continue  # opens nothing
+        if prev is not None and s.start - prev.end <= gap:
+            joined = replace(prev, end=max(prev.end, s.end), peak_dbfs=max(prev.peak_dbfs, s.peak_dbfs))
+            out[out.index(prev)] = joined
+            last[s.channel] = joined
+        else:
+            out.append(s)
+            last[s.channel] = s
+    out.sort(key=lambda s: (s.start, s.channel))
+    return out
 
 
 def attribute(segment: Segment, players: Sequence[str] | None) -> str | None:

@@ -22,6 +22,7 @@ import numpy as np
 from voice_scribe.audio.mute import Mute
 from voice_scribe.audio.segment import LeakModel, learn_leak, segment_audio
 from voice_scribe.audio.sources import Frame
+from voice_scribe.audio.vad import SpeechCheck, keep_speech
 from voice_scribe.speech.recognizer import ChannelRecognizer, Grammar
 from voice_scribe.speech.transcribe import HearingConfig, decode_segment, to_utterance
 from voice_scribe.speech.utterance import Utterance
@@ -48,10 +49,12 @@ class StreamingHearing:
     _leak: LeakModel | None = field(default=None, init=False, repr=False)
     #: session time before which every shout has been emitted (set at each analysis)
     _settled: float = field(default=0.0, init=False)
+    _check: SpeechCheck | None = field(default=None, init=False, repr=False)
 
     def __post_init__(self) -> None:
         self._buf = np.zeros((0, self.channels), np.float32)
         self._leak = self.leak
+        self._check = SpeechCheck.load() if self.cfg.speech_check else None
 
     @property
     def now(self) -> float:
@@ -117,6 +120,9 @@ class StreamingHearing:
                     settled = min(settled, start)  # still going: nothing after its onset is settled
                 continue  # still going, or cut by the window's left edge
             seg = type(seg)(seg.channel, start, end, seg.peak_dbfs, seg.loudness_ratio, seg.ambiguous)
+            self._emitted[seg.channel] = end
+            if not keep_speech([seg], self._buf, rate, self._check, offset=self._buf_start):
+                continue  # a knock, dice rolling: judged once, never emitted
             words = []
             if self.model is not None:
                 rec = self._recognizers.get(seg.channel)
@@ -125,7 +131,6 @@ class StreamingHearing:
                         self.model, rate, self.grammar, channel=seg.channel
                     )
                 words = decode_segment(rec, self._buf, seg, self.cfg, offset=self._buf_start)
-            self._emitted[seg.channel] = end
             out.append(to_utterance(seg, self.players, words))
         out.sort(key=lambda u: (u.t, u.channel or 0))
         self._settled = max(self._settled, settled)

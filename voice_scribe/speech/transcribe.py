@@ -17,6 +17,7 @@ import numpy as np
 from voice_scribe.audio.errors import AudioError
 from voice_scribe.audio.segment import Segment, SegmenterConfig, attribute, segment_audio
 from voice_scribe.audio.sources import MODEL_RATE, FileSource, to_int16
+from voice_scribe.audio.vad import SpeechCheck, keep_speech
 from voice_scribe.speech.recognizer import ChannelRecognizer, Grammar, build_grammar, load_model
 from voice_scribe.speech.utterance import Utterance, Word
 
@@ -31,6 +32,8 @@ class HearingConfig:
     pad_before_s: float = 0.3
     pad_after_s: float = 0.6
     chunk_s: float = 0.2
+    #: judge each segment with the neural speech check (knocks and dice rolls are not shouts)
+    speech_check: bool = True
 
 
 def parse_channels(spec: str | None) -> list[str] | None:
@@ -91,7 +94,8 @@ def hear(
             f"l'enregistrement a {audio.shape[1]} canal(aux) mais {len(players)} joueur(s) ont été "
             f"donnés à --channels ({', '.join(p or '—' for p in players)})."
         )
-    segments = segment_audio(audio, cfg.rate, cfg.segmenter)
+    check = SpeechCheck.load() if cfg.speech_check else None
+    segments = keep_speech(segment_audio(audio, cfg.rate, cfg.segmenter), audio, cfg.rate, check)
     recognizers: dict[int, ChannelRecognizer] = {}
     out = []
     for seg in segments:
