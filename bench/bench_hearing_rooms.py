@@ -57,7 +57,7 @@ def detect_live(table: RoomTable, cfg: HearingConfig) -> list[Detection]:
 
 
 def run_set(name: str, specs: list, live: bool, verbose: bool, cfg: HearingConfig) -> tuple[float, float]:
-    print(f"\n== {name} rooms ({len(specs)}), {'live path (StreamingHearing, 50 ms frames)' if live else 'file path (segment_audio)'}")
+    print(f"\n== {name} rooms ({len(specs)}), {'live path (StreamingHearing, 50 ms frames)' if live else 'file path (hear, as voice-scribe segments)'}")
     bands: dict[tuple[float, float], Figures] = {b: Figures() for b in BANDS}
     measured: dict[tuple[float, float], list[float]] = {b: [] for b in BANDS}
     audio_s = work_s = 0.0
