@@ -432,10 +432,12 @@ def segment_audio(
     power = frame_power(audio, frame)
     noise = noise_floor(power)
     q = power
+    clean = audio  # the audio with the direct-path leaks cancelled
     if audio.shape[1] > 1:
         leak = leak or learn_leak(audio, rate, cfg)
         if cfg.cancel_leaks and leak.paths:
-            power = frame_power(cancel_leaks(audio, leak.paths), frame)
+            clean = cancel_leaks(audio, leak.paths)
+            power = frame_power(clean, frame)
         gains = leak.power_gains(cfg.default_crosstalk_db)
         q = own_power(power, spread_power(power, cfg) @ gains.T, cfg)
         owned = owned_rises(power, gains, noise, cfg)
@@ -454,7 +456,7 @@ def segment_audio(
     if cfg.hiss_back_ms <= 0:
         return joined
     gains = leak.power_gains(cfg.default_crosstalk_db) if leak is not None else np.zeros((audio.shape[1],) * 2)
-    return _hiss_onsets(joined, frame_power(high_band(audio, rate, cfg.hiss_hz), frame), gains, frame, rate, cfg)
+    return _hiss_onsets(joined, frame_power(high_band(clean, rate, cfg.hiss_hz), frame), gains, frame, rate, cfg)
 
 
 def high_band(audio: np.ndarray, rate: int, cutoff_hz: float, taps: int = 33) -> np.ndarray:
@@ -493,10 +495,11 @@ def _hiss_onsets(
             prev_end[c] = s.end
             continue
         level = float(np.percentile(before, 20)) * factor
-        leak = np.max([gains[c, d] * near[:, d] for d in range(hiss.shape[1]) if d != c], axis=0) * factor if hiss.shape[1] > 1 else None
         stop = max(i - back, int(np.ceil(prev_end.get(c, 0.0) * rate / frame)), 0)
+        others = [d for d in range(hiss.shape[1]) if d != c]
+        leak = (near[stop:i][:, others] * gains[c, others]).max(axis=1, initial=0.0) * factor
         j = i
-        while j > stop and smooth[j - 1, c] > level and (leak is None or smooth[j - 1, c] > leak[j - 1]):
+        while j > stop and smooth[j - 1, c] > level and smooth[j - 1, c] > leak[j - 1 - stop]:
             j -= 1
         if j < i:
             s = replace(s, start=float(j * frame / rate))
