@@ -57,7 +57,7 @@ class SegmenterConfig:
     min_speech_ms: float = 30.0
     #: a run must last this long (or reach the high threshold) to open a segment
     onset_min_ms: float = 20.0
-    hangover_ms: float = 200.0
+    hangover_ms: float = 300.0
     #: leak gain assumed when it cannot be estimated (dB of power)
     default_crosstalk_db: float = -9.0
     #: percentile of c/d power ratios, over frames where d speaks alone, taken as the leak

@@ -117,7 +117,9 @@ class StreamingHearing:
                 continue  # overlaps what this channel already emitted
             if not final and (end > horizon or seg.start <= 0.0):
                 if end > horizon:
-                    settled = min(settled, start)  # still going: nothing after its onset is settled
+                    # still going: nothing after its onset is settled, and that onset may
+                    # still move back over a weak first consonant once the shout is whole
+                    settled = min(settled, start - self.cfg.segmenter.hiss_back_ms / 1000)
                 continue  # still going, or cut by the window's left edge
             seg = type(seg)(seg.channel, start, end, seg.peak_dbfs, seg.loudness_ratio, seg.ambiguous)
             self._emitted[seg.channel] = end
