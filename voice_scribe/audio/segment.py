@@ -555,7 +555,7 @@ def _refine_onset(power: np.ndarray, a: int, first: int, cfg: SegmenterConfig) -
     i = first
     while i > limit and power[i - 1] < power[i] and power[i - 1] > 0.0:
         i -= 1
-    return max(i, a) if i > limit else limit
+    return i
 
 
 def _segment(c: int, a: int, b: int, power: np.ndarray, frame: int, rate: int, n: int) -> Segment:
