@@ -61,6 +61,7 @@ class Reply:
     events: list[Event] = field(default_factory=list)
     understood: str = ""
     quiet: bool = False
+    speaker: str | None = None  # who said it, when the understanding found out (a name said first)
 
     @property
     def speaks(self) -> bool:
@@ -96,7 +97,7 @@ class Scribe:
     # ── one utterance ──
     def hear(self, understanding: Understanding, utterance: dict[str, Any] | None = None) -> Reply:
         self.session.note_heard(utterance or {"text": understanding.text}, understanding.to_json())
-        reply = self._hear(understanding)
+        reply = replace(self._hear(understanding), speaker=understanding.speaker)
         if reply.understood or not understanding.accepted:
             return reply
         return replace(reply, understood=self._meaning(understanding))

@@ -65,7 +65,7 @@ def run(args: argparse.Namespace) -> int:
     speaker = None if args.muet else _open_speaker(args.sortie_audio)
     try:
         for utterance, reply in replies:
-            print_replies([(utterance, reply)])
+            print_replies([(utterance, reply)], rules)
             if speaker is not None and reply.phrase:
                 speaker.say(reply.phrase.spoken, urgent=reply.phrase.urgent).wait(timeout=60)
     finally:

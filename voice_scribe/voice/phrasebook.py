@@ -40,6 +40,7 @@ DEFAULT_PHRASES = "phrases_fr.toml"
 _DICE_CALLS = frozenset({CallKind.CHOUETTES, CallKind.CUL, CallKind.DES, CallKind.DE})
 _END_PUNCT = ".!?…"
 _ARTICLE_RE = re.compile(r"^(?:le |la |les |l')", re.I)
+_INDEFINITE_RE = re.compile(r"^(?:un |une |des )", re.I)
 _NUMBER_RE = re.compile(r"(?<![\w,])(-?)(\d+)(?:,(\d+))?(?![\w])")
 
 
@@ -366,6 +367,10 @@ class Phrasebook:
         """« le Verdier » for ``verdier``."""
         entry = self.data["rules"].get(rule)
         return entry["name"] if entry else rule
+
+    def holding_name(self, holding: str) -> str:
+        """« Grelottine » for ``grelottine``, « Passe-Grelot » for ``passe_grelot``."""
+        return _INDEFINITE_RE.sub("", self._holding_forms(getattr(holding, "value", holding))["holding_indef"])
 
     def reason_label(self, reason: str) -> str:
         entry = self.data["reason"].get(reason)
