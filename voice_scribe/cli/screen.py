@@ -1,0 +1,150 @@
+"""The live table's screen: « what now? » at a glance, from 80×24 up.
+
+Top to bottom: the scores and holdings (▶ on whoever the table waits for),
+what is happening now (the throw on the table, who still has to speak), the
+newest utterances and verdicts (always the newest: older ones scroll off the
+top), the microphones' levels, notices, and the line being typed. It is drawn
+on the terminal's alternate screen, so nothing is left behind between frames.
+Off a terminal it prints one line per utterance and per verdict instead.
+"""
+
+from __future__ import annotations
+
+import textwrap
+import threading
+from collections import deque
+from collections.abc import Callable, Sequence
+
+from voice_scribe.cli.keyboard import InputLine
+from voice_scribe.cli.render import _stamp, holdings_text, verdicts
+from voice_scribe.voice.phrasebook import Phrasebook
+
+HELP = "Nom: annonce · Nom et Nom: … (ensemble) · ↑↓ historique · q : quitter"
+SAID, VERDICT, NOTE = "said", "verdict", "note"
+
+
+class LogLines:
+    """The newest utterances and verdicts, as (kind, text) lines; thread-safe."""
+
+    def __init__(self, keep: int = 200) -> None:
+        self._lines: deque[tuple[str, str]] = deque(maxlen=keep)
+        self._lock = threading.Lock()
+
+    def add(self, kind: str, text: str) -> None:
+        with self._lock:
+            self._lines.append((kind, text))
+
+    def lines(self) -> list[tuple[str, str]]:
+        with self._lock:
+            return list(self._lines)
+
+
+def reply_lines(utterance, reply, book: Phrasebook) -> list[tuple[str, str]]:  # noqa: ANN001
+    """One utterance and the scribe's answer as screen lines (the same shape as replay's output)."""
+    out: list[tuple[str, str]] = []
+    if utterance.text:
+        who = utterance.speaker or (reply.speaker if reply.speaker not in (None, "?") else None)
+        name = f"{who} : " if who else ""
+        out.append((SAID, f"[{_stamp(utterance.t)}] {name}« {utterance.text} » → {reply.understood or '—'}"))
+    lines = verdicts(reply.events, book, utterance.t) if reply.kind == "decision" else []
+    if reply.phrase and (not lines or reply.phrase.screen != " ".join(text for _, text in lines)):
+        lines = [(utterance.t, reply.phrase.screen)]
+    out += [(VERDICT, f"[{_stamp(t)}]   {text}") for t, text in lines]
+    return out
+
+
+def wrap(lines: Sequence[tuple[str, str]], width: int) -> list[tuple[str, str]]:
+    """Lines cut to the screen's width, continuation lines indented."""
+    out = []
+    for kind, text in lines:
+        for i, part in enumerate(textwrap.wrap(text, width, subsequent_indent=" " * 14) or [""]):
+            out.append((kind, part))
+    return out
+
+
+class LiveScreen:
+    """The screen of ``listen``: rich on a terminal, plain lines otherwise."""
+
+    def __init__(self, table, mic=None, keyboard: InputLine | None = None, plain: bool = False,  # noqa: ANN001
+                 now: Callable[[], tuple[str | None, list[str]]] | None = None) -> None:
+        self.table = table
+        self.mic = mic
+        self.keyboard = keyboard
+        self.plain = plain
+        self.book = Phrasebook(table.session.rules)
+        self.log = LogLines()
+        #: (whose turn — the ▶ —, French lines of what is happening now)
+        self.now = now or (lambda: (None, []))
+
+    # ── what happened ──
+    def reply(self, utterance, reply) -> None:  # noqa: ANN001
+        for kind, text in reply_lines(utterance, reply, self.book):
+            self.log.add(kind, text)
+            if self.plain:
+                print(text, flush=True)
+
+    def note(self, text: str) -> None:
+        self.log.add(NOTE, text)
+        if self.plain:
+            print(text, flush=True)
+
+    # ── drawing ──
+    def render(self, width: int, height: int):  # noqa: ANN201 - a rich renderable
+        from rich.console import Group
+        from rich.text import Text
+
+        top = self._scores(width) + self._now(width)
+        bottom = self._levels() + self._notices(width) + self._input(width)
+        room = max(1, height - len(top) - len(bottom) - 1)
+        log = wrap(self.log.lines(), max(20, width - 1))[-room:]
+        title = Text("─ Annonces et verdicts " + "─" * max(0, width - 23), style="dim")
+        styles = {SAID: "", VERDICT: "bold", NOTE: "italic yellow"}
+        body = [Text(text, style=styles[kind], no_wrap=True, overflow="ellipsis") for kind, text in log]
+        body += [Text("")] * (room - len(log))
+        return Group(*top, title, *body, *bottom)
+
+    def _scores(self, width: int) -> list:
+        from rich.text import Text
+
+        state = self.table.session.state
+        turn, _ = self.now()
+        lines = []
+        for name in state.order + [n for n in state.players if n not in state.order]:
+            p = state.players[name]
+            mark = "▶" if name == turn and not state.winner else ("✝" if p.eliminated else " ")
+            held = holdings_text(p.holdings, self.book)
+            line = Text(f"{mark} {name:<14.14} {p.score:>5}  {held}", no_wrap=True, overflow="ellipsis")
+            if name == turn:
+                line.stylize("bold")
+            lines.append(line)
+        return lines
+
+    def _now(self, width: int) -> list:
+        from rich.text import Text
+
+        _, lines = self.now()
+        if self.table.scribe.paused:
+            lines = ["EN PAUSE : dites « reprends » pour continuer."] + list(lines)
+        return [Text(line, style="cyan", no_wrap=True, overflow="ellipsis") for line in lines]
+
+    def _levels(self) -> list:
+        from rich.text import Text
+
+        if self.mic is None or not getattr(self.mic, "levels", None):
+            return []
+        bars = "  ".join(f"{ch}: {'█' * max(0, int((lvl + 60) / 6))}" for ch, lvl in sorted(self.mic.levels.items()))
+        return [Text(bars, no_wrap=True, overflow="ellipsis")]
+
+    def _notices(self, width: int) -> list:
+        from rich.text import Text
+
+        notes = list(self.table.notices)[-2:]
+        return [Text(n, style="yellow", no_wrap=True, overflow="ellipsis") for n in notes]
+
+    def _input(self, width: int) -> list:
+        from rich.text import Text
+
+        if self.keyboard is None:
+            return []
+        return [Text(f"> {self.keyboard.buffer}▏", style="bold green", no_wrap=True, overflow="ellipsis"),
+                Text(HELP, style="dim", no_wrap=True, overflow="ellipsis")]
