@@ -338,3 +338,48 @@ def test_the_hearing_reports_how_far_it_has_settled(tmp_path) -> None:
     assert abs(shout.onset - (1.0 + true_onset(clip) / rate)) < 0.15
     assert seen_during and max(seen_during) <= shout.onset  # held at the shout's onset while it is heard
     assert hearing.settled_until > 1.0 + len(clip) / rate  # and released once it is over
+
+
+def test_a_keyboard_game_resumes_as_printed_without_asking_for_a_model(tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("VOICE_SCRIBE_MODELS_DIR", str(tmp_path / "no-models"))
+    monkeypatch.delenv("VOICE_SCRIBE_MODEL", raising=False)
+    journal = tmp_path / "soir.jsonl"
+    done = listen("--joueurs", PLAYERS, "--clavier", "--journal", str(journal), stdin="Karadoc: six six six\nq\n",
+                  cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    hint = f"voice-scribe listen --resume {journal}"
+    assert hint in done.stdout
+    done = listen(*hint.split()[2:], stdin="Perceval: deux trois cinq\nq\n", cwd=tmp_path)  # exactly as printed
+    assert done.returncode == 0, done.stderr
+    assert "Karadoc            100" in done.stdout and "Perceval            50" in done.stdout
+
+
+def test_a_failed_start_leaves_no_journal_and_retries_never_collide(tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("VOICE_SCRIBE_MODELS_DIR", str(tmp_path / "no-models"))
+    monkeypatch.delenv("VOICE_SCRIBE_MODEL", raising=False)
+    done = listen("--players", PLAYERS, cwd=tmp_path)  # no model: cannot start
+    assert done.returncode == 1 and "--clavier" in done.stderr
+    assert not list(tmp_path.glob("parties/*.jsonl"))
+    for _ in range(2):  # twice in the same second: two journals
+        done = listen("--players", PLAYERS, "--clavier", stdin="q\n", cwd=tmp_path)
+        assert done.returncode == 0, done.stderr
+    assert len(list(tmp_path.glob("parties/*.jsonl"))) == 2
+
+
+def test_simulating_a_missing_or_empty_transcript_is_an_error(tmp_path) -> None:
+    done = listen("--players", PLAYERS, "--simule", str(tmp_path / "absent.jsonl"), cwd=tmp_path)
+    assert done.returncode != 0 and "introuvable" in done.stderr and "Traceback" not in done.stderr
+    (tmp_path / "vide.jsonl").write_text("")
+    done = listen("--players", PLAYERS, "--simule", str(tmp_path / "vide.jsonl"), cwd=tmp_path)
+    assert done.returncode != 0 and "vide" in done.stderr
+    assert not list(tmp_path.glob("parties/*.jsonl"))
+
+
+def test_fin_de_partie_typed_ends_the_game(tmp_path) -> None:
+    typed = "Karadoc: six six six\nKaradoc: fin de partie\nPerceval: six six six\n"  # no « q »: the game ends
+    done = listen("--players", PLAYERS, "--clavier", "--journal", str(tmp_path / "j.jsonl"), stdin=typed,
+                  cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "Karadoc a 100 points" in done.stdout
+    after = done.stdout.split("fin de partie")[1]
+    assert "Perceval marque" not in after and "La partie est finie" in after and "Perceval             0" in after
