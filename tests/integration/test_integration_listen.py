@@ -381,5 +381,5 @@ def test_fin_de_partie_typed_ends_the_game(tmp_path) -> None:
                   cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     assert "Karadoc a 100 points" in done.stdout
-    after = done.stdout.split("fin de partie")[1]
+    after = done.stdout.split("→ fin de partie")[1]
     assert "Perceval marque" not in after and "La partie est finie" in after and "Perceval             0" in after
