@@ -383,3 +383,45 @@ def test_fin_de_partie_typed_ends_the_game(tmp_path) -> None:
     assert "Karadoc a 100 points" in done.stdout
     after = done.stdout.split("→ fin de partie")[1]
     assert "Perceval marque" not in after and "La partie est finie" in after and "Perceval             0" in after
+
+
+def _engine_now(calls: list[tuple[str, str, dict]]):  # noqa: ANN202 - the engine's own « what now? »
+    from voice_scribe.engine import Call, CallKind
+    from voice_scribe.session import Session
+
+    session = Session(PLAYERS.split(","))
+    for t, (player, kind, extra) in enumerate(calls):
+        session.hear(Call(CallKind(kind), player, float(t), **extra))
+    return session.game.now()
+
+
+@needs_tmux
+def test_the_screen_says_what_the_table_is_waiting_for(tmp_path) -> None:
+    term = keyboard_table(tmp_path, 80, 24)
+    try:
+        term.type("Karadoc: un trois six", "Karadoc: suivant", "Perceval: chouettes trois et trois",
+                  "Perceval: cul cinq", "Perceval: je sirote", "Léodagan: linotte")
+        screen = term.wait_for("Léodagan : Linotte, 5 points sur le 1.")
+        now = _engine_now([("Karadoc", "des", {"dice": (1, 3, 6)}), ("Karadoc", "suivant", {}),
+                           ("Perceval", "chouettes", {"dice": (3, 3)}), ("Perceval", "cul", {"dice": (5,)}),
+                           ("Perceval", "je_sirote", {}), ("Léodagan", "pari_oiseau", {"number": 1})])
+        assert f"{now.text} — dés : 3 3 5" in screen  # what is happening, with the dice on the table
+        assert now.waiting and all(line in screen for line in now.waiting)  # who still has to bet
+        assert f"▶ {now.roller}" in screen and "Grelottine" in screen  # Karadoc's Néant, in words
+    finally:
+        term.close()
+
+
+@needs_tmux
+def test_a_resumed_game_shows_where_it_stood(tmp_path) -> None:
+    journal = tmp_path / "j.jsonl"
+    listen("--players", PLAYERS, "--clavier", "--journal", str(journal), stdin="Karadoc: chouettes trois et trois\nq\n",
+           cwd=tmp_path)
+    exe = Path(sys.executable).parent / "voice-scribe"
+    term = Tmux(f"{exe} listen --resume {journal} --muet", 80, 24, tmp_path)
+    try:
+        now = _engine_now([("Karadoc", "chouettes", {"dice": (3, 3)})])
+        screen = term.wait_for(f"{now.text} — dés : 3 3")
+        assert "q : quitter" in screen  # resumed at the keyboard, as it was played
+    finally:
+        term.close()

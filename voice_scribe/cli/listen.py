@@ -119,13 +119,16 @@ def _open_session(args: argparse.Namespace):  # noqa: ANN202 - (Session, list[st
 
 
 def _now(session):  # noqa: ANN001, ANN202 - () -> (str | None, list[str])
-    """Whose turn it is (the ▶) and the lines of « what now? »."""
+    """Whose turn it is (the ▶) and the lines of « what now? », from the engine's ``Game.now()``."""
     def now() -> tuple[str | None, list[str]]:
-        game = session.game
         if session.state.winner:
             return None, [f"Partie finie : {session.state.winner} a gagné."]
-        roller = game.upcoming_roller()
-        return roller, [f"À {roller} de lancer."]
+        table = session.game.now()
+        lines = [table.text + (f" — dés : {' '.join(map(str, table.throw))}" if table.throw else "")]
+        waiting = list(table.waiting)
+        if len(waiting) > 2:  # a small screen: who is awaited on one line
+            waiting = [" · ".join(waiting)]
+        return table.roller, lines + waiting
 
     return now
 
@@ -157,6 +160,8 @@ def run(args: argparse.Namespace) -> int:
         session.journal.append({"type": "listen", "clavier": bool(args.clavier), "simule": bool(args.simule)})
     for note in notes:
         table.notice(note)
+    if args.resume:  # where the game stood: the pending throw, who still has to speak
+        table.notice("En cours : " + " ; ".join(_now(session)()[1]))
     typing = args.clavier or (sys.stdin.isatty() and not args.simule)
     plain = args.sans_ecran or not sys.stdout.isatty()
     keys = InputLine() if typing and sys.stdin.isatty() and not plain else None
