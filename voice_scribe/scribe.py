@@ -129,8 +129,13 @@ class Scribe:
     def _call(self, call: Call, meaning: str) -> Reply:
         if self.over:
             return self._say("answer", self.phrasebook.game_over(), understood=meaning)
+        legal = self.session.game.now().calls(call.kind)
         reply = self.decide(self.session.hear(call))
         verdicts = {e.kind for e in told(reply.events)}
+        span = legal[0].numbers if legal else None
+        if call.number is not None and span and not span[0] <= call.number <= span[1] and verdicts & {
+                EventKind.REJECTED, EventKind.BEVUE}:  # a refused stake says what it could have been
+            reply = self._say(reply.kind, _joined(reply.phrase, self.phrasebook.number_range(*span)), reply.events)
         if call.kind in ACKNOWLEDGED and not verdicts & {EventKind.REJECTED, EventKind.BEVUE}:
             reply = self._say(reply.kind, _joined(self.phrasebook.acknowledge(call), reply.phrase), reply.events)
         return replace(reply, understood=meaning)

@@ -191,3 +191,16 @@ def test_fin_de_partie_ends_the_game_and_later_calls_are_refused() -> None:
     late = table.hear("Perceval", "six six six")
     assert late.phrase.screen == "La partie est finie : plus rien ne se décide."
     assert table.session.game.scores["Perceval"] == 0
+
+
+def test_a_refused_stake_says_what_it_could_have_been() -> None:
+    """The demo game's Grelottine (Karadoc on Perceval), with a stake far above the cap."""
+    from dataclasses import replace
+
+    said = load_transcript(EXAMPLES / "demo" / "partie1.transcript.jsonl")
+    i = next(i for i, u in enumerate(said) if u.text == "chouette max")
+    _, _, replies = replay_utterances(PLAYERS, said[:i] + [replace(said[i], text="chouette cinq cents")])
+    stake = replies[-2][1]
+    cap = replay_utterances(PLAYERS, said[: i + 1])[2][-2][1].events  # the « max » stake of the real game
+    top = next(e.data["stake"] for e in cap if e.data.get("stake"))
+    assert stake.phrase.screen.endswith(f"Possible maintenant : de 1 à {top}.")

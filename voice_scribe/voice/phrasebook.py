@@ -246,6 +246,11 @@ class Phrasebook:
             return Phrase(spoken, self._answer("not_understood_reason", values))
         return Phrase(spoken, self._answer(key, self._values(self._fmt[Style.SCREEN]).put(heard=heard)))
 
+    def number_range(self, low: int, high: int) -> Phrase:
+        """« Possible : de 1 à 9. » (a refused stake or number)."""
+        return self._both(lambda fmt: self._answer(
+            "number_range", self._values(fmt).put(low=fmt.number(low), high=fmt.number(high))))
+
     def nothing_to_undo(self) -> Phrase:
         return self._both(lambda fmt: self._answer("nothing_to_undo", self._values(fmt)))
 
