@@ -425,3 +425,16 @@ def test_a_resumed_game_shows_where_it_stood(tmp_path) -> None:
         assert "q : quitter" in screen  # resumed at the keyboard, as it was played
     finally:
         term.close()
+
+
+@needs_tmux
+def test_a_suite_race_typed_at_human_speed_has_one_last_shouter(tmp_path) -> None:
+    term = keyboard_table(tmp_path, 80, 24)
+    try:
+        term.type("Karadoc: deux trois quatre", "Perceval: grelotte ça picote", "Léodagan: grelotte ça picote",
+                  "Karadoc: grelotte ça picote", "Perceval: suivant")
+        screen = term.wait_for("Karadoc perd 10")
+        assert "silencieux" not in screen.lower() and "Bévue" not in screen
+        assert "Perceval perd" not in screen and "Léodagan perd" not in screen
+    finally:
+        term.close()
