@@ -418,3 +418,10 @@ def test_every_event_of_the_example_games_reads_well(game: str) -> None:
                 assert ev.player in phrase.spoken
         said += 1
     assert said >= 5
+
+
+def test_a_call_of_a_rule_not_played_names_the_rule_in_words() -> None:
+    phrase = BOOK.event(E(K.REJECTED, reason=R.RULE_OFF.value, rule="suite_velutee",
+                          data={"message": "la règle « suite_velutee » n'est pas jouée à cette table"}))
+    assert phrase.screen == "Annonce refusée : cette table ne joue pas la Suite-Velutée."
+    assert "suite_velutee" not in phrase.spoken
