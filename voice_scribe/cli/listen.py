@@ -18,7 +18,7 @@ from datetime import datetime
 from pathlib import Path
 
 from voice_scribe.cli import CliError
-from voice_scribe.cli.common import load_rules, parse_players
+from voice_scribe.cli.common import add_channels_and_model, add_players_and_rules, load_rules, parse_players
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -27,22 +27,16 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="arbitre une partie en direct (micros, voix, tableau des scores)",
         description="La partie en direct : le scribe écoute, arbitre, annonce et affiche les scores.",
     )
-    p.add_argument("--joueurs", "--players", dest="players", metavar="NOMS",
-                   help="les joueurs, dans l'ordre de jeu : Karadoc,Perceval,Léodagan")
+    add_players_and_rules(p)
     p.add_argument("--reprise", "--resume", dest="resume", metavar="JOURNAL",
                    help="reprend une partie interrompue depuis son journal (comme elle se jouait)")
-    p.add_argument("--regles", "--rules", dest="rules", metavar="FICHIER.toml",
-                   help="options de règles (défaut : seed 000, niveau ★)")
-    p.add_argument("--canaux", "--channels", dest="channels", metavar="NOMS",
-                   help="joueur de chaque canal du micro multicanal : A,B,C (vide : un micro pour la table)")
+    add_channels_and_model(p, "joueur de chaque canal du micro multicanal : A,B,C (vide : un micro pour la table)")
     p.add_argument("--alias", action="append", default=[], metavar="NOM=a,b",
                    help="autres façons d'entendre un nom : --alias Karadoc=caradoc,kara (répétable)")
     p.add_argument("--micro", "--device", dest="device", metavar="MICRO",
                    help="micro (nom ou indice, voir « voice-scribe devices »)")
     p.add_argument("--etalonnage", action="store_true",
                    help="avant la partie, chacun dit son nom seul : la diaphonie entre micros est mesurée")
-    p.add_argument("--modele", "--model", dest="model", metavar="DOSSIER",
-                   help="dossier du modèle Vosk (sinon $VOICE_SCRIBE_MODEL ou models/)")
     p.add_argument("--journal", metavar="FICHIER.jsonl", help="où écrire le journal (défaut : parties/partie-DATE.jsonl)")
     p.add_argument("--clavier", "--keyboard", dest="clavier", action="store_true",
                    help="sans micro : les annonces se tapent au clavier (« Nom: annonce »)")

@@ -12,7 +12,13 @@ import sys
 from pathlib import Path
 
 from voice_scribe.cli import CliError
-from voice_scribe.cli.common import load_rules, parse_players
+from voice_scribe.cli.common import (
+    PLAYERS_HELP,
+    add_channels_and_model,
+    add_players_and_rules,
+    load_rules,
+    parse_players,
+)
 from voice_scribe.cli.render import print_decisions, print_replies, render_scoreboard
 
 AUDIO_SUFFIXES = (".wav", ".flac", ".ogg", ".mp3")
@@ -34,14 +40,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                         help="transcription texte (une phrase par ligne)")
     source.add_argument("--enregistrement", "--audio", dest="audio", metavar="FICHIER.wav",
                         help="enregistrement de la partie (WAV/FLAC)")
-    p.add_argument("--joueurs", "--players", dest="players", metavar="NOMS",
-                   help="les joueurs, dans l'ordre de jeu : Karadoc,Perceval,Léodagan (sinon l'en-tête du fichier)")
-    p.add_argument("--regles", "--rules", dest="rules", metavar="FICHIER.toml",
-                   help="options de règles (sinon l'en-tête du fichier, sinon seed 000, niveau ★)")
-    p.add_argument("--canaux", "--channels", dest="channels", metavar="NOMS",
-                   help="joueur de chaque canal de l'enregistrement, dans l'ordre : A,B,C")
-    p.add_argument("--modele", "--model", dest="model", metavar="DOSSIER",
-                   help="dossier du modèle Vosk (sinon $VOICE_SCRIBE_MODEL ou models/)")
+    add_players_and_rules(p, f"{PLAYERS_HELP} (sinon l'en-tête du fichier)",
+                          "options de règles (sinon l'en-tête du fichier, sinon seed 000, niveau ★)")
+    add_channels_and_model(p, "joueur de chaque canal de l'enregistrement, dans l'ordre : A,B,C")
     p.add_argument("--garde-transcription", "--save-transcript", dest="save_transcript", metavar="FICHIER.jsonl",
                    help="garde la transcription d'un enregistrement (avec son en-tête : joueurs, règles)")
     p.add_argument("--journal", metavar="FICHIER.jsonl", help="écrit le journal de la partie")
