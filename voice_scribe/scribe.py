@@ -144,8 +144,7 @@ class Scribe:
         """« Qui a dit « six six six » ? » — « Karadoc ! » (or « c'est Karadoc »): the call is his."""
         if self.asked is None:
             return None
-        words = strip_accents(text).casefold().replace("'", " ").split()
-        words = [w for w in words if w not in ("c", "est", "moi", "c'est")]
+        words = [w for w in re.findall(r"[\w-]+", strip_accents(text).casefold()) if w not in ("c", "est", "moi")]
         said = " ".join(words)
         name = next((p for p in self.session.state.players if strip_accents(p).casefold() == said), None)
         if name is None:

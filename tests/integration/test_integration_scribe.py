@@ -162,7 +162,7 @@ def test_the_answer_to_who_said_gives_the_call_to_that_player() -> None:
     table = Table()
     utterance = Utterance(t=1.0, text="six six six")  # one microphone, no name said first
     table.scribe.hear(table.matcher.understand(utterance), utterance.to_json())
-    answer = Utterance(t=2.0, text="c'est Karadoc")
+    answer = Utterance(t=2.0, text="C'est Karadoc !")
     reply = table.scribe.hear(table.matcher.understand(answer), answer.to_json())
     assert reply.kind == "decision" and "Cul de chouette de 6 : Karadoc marque 100" in reply.phrase.screen
     assert table.session.game.scores["Karadoc"] == 100
