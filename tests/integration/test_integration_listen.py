@@ -438,3 +438,13 @@ def test_a_suite_race_typed_at_human_speed_has_one_last_shouter(tmp_path) -> Non
         assert "Perceval perd" not in screen and "Léodagan perd" not in screen
     finally:
         term.close()
+
+
+def test_a_simulated_transcript_with_its_header_needs_no_roster(tmp_path) -> None:
+    transcript = tmp_path / "soir.jsonl"
+    header = json.dumps({"type": "header", "players": PLAYERS.split(","), "rules": {}}, ensure_ascii=False)
+    transcript.write_text(header + "\n" + (ROOT / "examples" / "demo" / "partie1.transcript.jsonl").read_text())
+    done = listen("--simule", str(transcript), "--vitesse", "40", "--journal", str(tmp_path / "j.jsonl"),
+                  cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "Vainqueur : Léodagan" in done.stdout

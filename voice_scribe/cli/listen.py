@@ -98,10 +98,11 @@ def _open_session(args: argparse.Namespace):  # noqa: ANN202 - (Session, list[st
                 args.clavier = True  # resumed as it was played
             session, warnings = Session.resume(args.resume)
             return session, warnings + [f"Reprise de la partie {args.resume}."], None
-        if not args.players:
+        named, header_rules = _simulated_roster(args.simule)
+        if not args.players and not named:
             raise CliError("indiquez les joueurs (--joueurs A,B,C) ou une partie à reprendre (--reprise JOURNAL)")
-        players = parse_players(args.players)
-        rules = load_rules(args.rules)
+        players = parse_players(args.players) if args.players else named
+        rules = load_rules(args.rules) if args.rules or header_rules is None else header_rules
         if args.clavier or args.fenetre:
             rules = rules.with_options(reaction_window_s=args.fenetre or KEYBOARD_WINDOW_S)
         path = Path(args.journal) if args.journal else _fresh_journal_path()
@@ -109,6 +110,18 @@ def _open_session(args: argparse.Namespace):  # noqa: ANN202 - (Session, list[st
         session = Session.new(players, rules, path)
         return session, [f"Journal de la partie : {path}"], path
     except (JournalError, ValueError) as exc:
+        raise CliError(str(exc)) from None
+
+
+def _simulated_roster(path: str | None):  # noqa: ANN202 - (list[str] | None, Rules | None)
+    """A simulated transcript's header: its players and rules, when it has one."""
+    if not path:
+        return None, None
+    from voice_scribe.replay import LogError, header_roster, read_header
+
+    try:
+        return header_roster(read_header(path, "transcription"), path)
+    except LogError as exc:
         raise CliError(str(exc)) from None
 
 
