@@ -21,6 +21,7 @@ from voice_scribe.voice.phrasebook import Phrasebook
 
 HELP = "Nom: annonce · Nom et Nom: … (ensemble) · ↑↓ historique · q : quitter"
 SAID, VERDICT, NOTE = "said", "verdict", "note"
+SCORE_ROWS = 6  # more players than this: the scores go side by side
 
 
 class LogLines:
@@ -108,15 +109,20 @@ class LiveScreen:
 
         state = self.table.session.state
         turn, _ = self.now()
-        lines = []
-        for name in state.order + [n for n in state.players if n not in state.order]:
+        names = state.order + [n for n in state.players if n not in state.order]
+        columns = max(1, min(len(names) // SCORE_ROWS + (len(names) % SCORE_ROWS > 0), width // 40))
+        cells = []
+        for name in names:
             p = state.players[name]
             mark = "▶" if name == turn and not state.winner else ("✝" if p.eliminated else " ")
-            held = holdings_text(p.holdings, self.book)
-            line = Text(f"{mark} {name:<14.14} {p.score:>5}  {held}", no_wrap=True, overflow="ellipsis")
-            if name == turn:
-                line.stylize("bold")
-            lines.append(line)
+            cells.append(f"{mark} {name:<14.14} {p.score:>5}  {holdings_text(p.holdings, self.book)}")
+        rows = -(-len(cells) // columns)
+        cell = width // columns
+        lines = []
+        for r in range(rows):  # many players: side by side, so the verdicts keep their room
+            row = "".join(f"{c[:cell - 1]:<{cell}}" for c in cells[r::rows])
+            lines.append(Text(row.rstrip(), style="bold" if any(c.startswith("▶") for c in cells[r::rows]) and
+                              columns == 1 else "", no_wrap=True, overflow="ellipsis"))
         return lines
 
     def _now(self, width: int) -> list:
