@@ -46,7 +46,10 @@ def reply_lines(utterance, reply, book: Phrasebook) -> list[tuple[str, str]]:  #
     if utterance.text:
         who = utterance.speaker or (reply.speaker if reply.speaker not in (None, "?") else None)
         name = f"{who} : " if who else ""
-        out.append((SAID, f"[{_stamp(utterance.t)}] {name}« {utterance.text} » → {reply.understood or '—'}"))
+        if utterance.text.startswith("("):  # typed in its exact form (the ticheur's hidden dice)
+            out.append((SAID, f"[{_stamp(utterance.t)}] {name}{utterance.text}"))
+        else:
+            out.append((SAID, f"[{_stamp(utterance.t)}] {name}« {utterance.text} » → {reply.understood or '—'}"))
     lines = verdicts(reply.events, book, utterance.t) if reply.kind == "decision" else []
     if reply.phrase and (not lines or reply.phrase.screen != " ".join(text for _, text in lines)):
         lines = [(utterance.t, reply.phrase.screen)]
