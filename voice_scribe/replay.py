@@ -89,6 +89,9 @@ def load_call_log(path: str | Path) -> list[Call]:
         for number, data in read_records(path):
             if data.get("type") == HEADER:
                 continue
+            if "kind" not in data:
+                hint = " : c'est une ligne de transcription, rejouez-la avec --transcription" if "text" in data else ""
+                raise LogError(f"{path}, ligne {number} : annonce sans « kind »{hint}")
             try:
                 calls.append(Call.from_json(data))
             except ValueError as exc:

@@ -84,3 +84,10 @@ def test_a_journal_given_to_replay_points_to_resume(tmp_path) -> None:
                    timeout=60)
     done = replay(str(journal), cwd=tmp_path)
     assert done.returncode == 1 and "listen --reprise" in done.stderr
+
+
+def test_a_transcript_given_as_a_call_log_says_which_option_it_needs(tmp_path) -> None:
+    done = replay("--calls", str(EXAMPLES / "game1_star1.transcript.jsonl"), "--players", "Karadoc,Perceval,Léodagan",
+                  cwd=tmp_path)
+    assert done.returncode == 1 and "ligne 1" in done.stderr and "--transcription" in done.stderr
+    assert "None" not in done.stderr
