@@ -11,11 +11,12 @@ So a plain (non-editable) ``pip install .`` works: ``voice_scribe.understand.gra
 from setuptools import find_packages, setup
 
 setup(
-    packages=find_packages(include=["voice_scribe", "voice_scribe.*"]) + ["voice_scribe.grammars", "voice_scribe.demo_game"],
+    packages=find_packages(include=["voice_scribe", "voice_scribe.*"])
+    + ["voice_scribe.grammars", "voice_scribe.grammars.fr", "voice_scribe.demo_game"],
     package_dir={"voice_scribe.grammars": "grammars", "voice_scribe.demo_game": "examples/demo"},
     package_data={
         "voice_scribe.voice": ["*.toml"],
-        "voice_scribe.grammars": ["fr/*.txt", "fr/*.md"],
+        "voice_scribe.grammars.fr": ["*.txt", "*.md"],
         "voice_scribe.demo_game": ["*.jsonl", "*.flac"],
     },
 )
