@@ -424,11 +424,15 @@ def _loop(table, clock, inputs, screen, raw_keys: bool) -> None:  # noqa: ANN001
     from rich.live import Live
 
     console = Console()
+    shown = None
     with _cbreak() if raw_keys else nullcontext(), Live(console=console, screen=True, auto_refresh=False) as live:
         while alive():
             table.step(clock())
-            live.update(screen.render(console.width, console.height), refresh=True)
-            time.sleep(0.08)
+            now = (screen.signature(), console.size)
+            if now != shown:  # redraw only what changed (a frame costs more than a step)
+                live.update(screen.render(console.width, console.height), refresh=True)
+                shown = now
+            time.sleep(0.05)
         table.step(clock() + 60)
 
 

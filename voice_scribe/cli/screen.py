@@ -30,10 +30,12 @@ class LogLines:
     def __init__(self, keep: int = 200) -> None:
         self._lines: deque[tuple[str, str]] = deque(maxlen=keep)
         self._lock = threading.Lock()
+        self.count = 0  # lines ever added: the screen redraws when it moves
 
     def add(self, kind: str, text: str) -> None:
         with self._lock:
             self._lines.append((kind, text))
+            self.count += 1
 
     def lines(self) -> list[tuple[str, str]]:
         with self._lock:
@@ -57,13 +59,15 @@ def reply_lines(utterance, reply, book: Phrasebook) -> list[tuple[str, str]]:  #
     return out
 
 
-def wrap(lines: Sequence[tuple[str, str]], width: int) -> list[tuple[str, str]]:
-    """Lines cut to the screen's width, continuation lines indented."""
-    out = []
-    for kind, text in lines:
-        for i, part in enumerate(textwrap.wrap(text, width, subsequent_indent=" " * 14) or [""]):
-            out.append((kind, part))
-    return out
+def wrap(lines: Sequence[tuple[str, str]], width: int, room: int) -> list[tuple[str, str]]:
+    """The last ``room`` screen lines of ``lines``, cut to the width, continuation lines indented."""
+    out: list[tuple[str, str]] = []
+    for kind, text in reversed(lines):  # newest first: only what fits is wrapped
+        parts = textwrap.wrap(text, width, subsequent_indent=" " * 14) or [""]
+        out[:0] = [(kind, part) for part in parts]
+        if len(out) >= room:
+            break
+    return out[-room:]
 
 
 class LiveScreen:
@@ -78,7 +82,21 @@ class LiveScreen:
         self.book = Phrasebook(table.session.rules)
         self.log = LogLines()
         #: (whose turn — the ▶ —, French lines of what is happening now)
-        self.now = now or (lambda: (None, []))
+        self._ask_now = now or (lambda: (None, []))
+        self._now_cache: tuple[tuple[int, int], tuple[str | None, list[str]]] | None = None
+
+    def now(self) -> tuple[str | None, list[str]]:
+        """« What now? », asked of the engine again only when something was heard or decided."""
+        key = (id(self.table.session.game), self.log.count)
+        if self._now_cache is None or self._now_cache[0] != key:
+            self._now_cache = (key, self._ask_now())
+        return self._now_cache[1]
+
+    def signature(self) -> tuple:
+        """What the screen shows changes only when this does (the loop redraws then)."""
+        levels = tuple(sorted(getattr(self.mic, "levels", {}).items())) if self.mic is not None else ()
+        buffer = self.keyboard.buffer if self.keyboard is not None else ""
+        return (self.log.count, buffer, tuple(self.table.notices), self.table.scribe.paused, levels)
 
     # ── what happened ──
     def reply(self, utterance, reply) -> None:  # noqa: ANN001
@@ -97,10 +115,10 @@ class LiveScreen:
         from rich.console import Group
         from rich.text import Text
 
-        top = self._scores(width) + self._now(width)
+        top = self._scores(width) + self._now_lines(width)
         bottom = self._levels() + self._notices(width) + self._input(width)
         room = max(1, height - len(top) - len(bottom) - 1)
-        log = wrap(self.log.lines(), max(20, width - 1))[-room:]
+        log = wrap(self.log.lines(), max(20, width - 1), room)
         title = Text("─ Annonces et verdicts " + "─" * max(0, width - 23), style="dim")
         styles = {SAID: "", VERDICT: "bold", NOTE: "italic yellow"}
         body = [Text(text, style=styles[kind], no_wrap=True, overflow="ellipsis") for kind, text in log]
@@ -128,7 +146,7 @@ class LiveScreen:
                               columns == 1 else "", no_wrap=True, overflow="ellipsis"))
         return lines
 
-    def _now(self, width: int) -> list:
+    def _now_lines(self, width: int) -> list:
         from rich.text import Text
 
         _, lines = self.now()
