@@ -129,7 +129,7 @@ class Scribe:
     def _call(self, call: Call, meaning: str) -> Reply:
         if self.over:
             return self._say("answer", self.phrasebook.game_over(), understood=meaning)
-        legal = self.session.game.now().calls(call.kind)
+        legal = self.session.game.now().calls(call.kind) if call.number is not None else ()  # a stake's range
         reply = self.decide(self.session.hear(call))
         verdicts = {e.kind for e in told(reply.events)}
         span = legal[0].numbers if legal else None
