@@ -204,3 +204,13 @@ def test_a_refused_stake_says_what_it_could_have_been() -> None:
     cap = replay_utterances(PLAYERS, said[: i + 1])[2][-2][1].events  # the « max » stake of the real game
     top = next(e.data["stake"] for e in cap if e.data.get("stake"))
     assert stake.phrase.screen.endswith(f"Possible maintenant : de 1 à {top}.")
+
+
+def test_a_correction_says_the_new_dice_and_what_changed() -> None:
+    table = Table()
+    table.hear("Karadoc", "six six six")
+    reply = table.hear("Perceval", "correction quatre trois quatre")
+    assert reply.kind == "answer" and reply.understood == "correction : 4, 3 et 4"
+    # a Chouette's points wait for its window (the roller may still sirote): 100 → 0 for now
+    assert reply.phrase.screen == "Correction : les dés sont 4, 3 et 4. Karadoc passe de 100 à 0."
+    assert table.session.game.scores["Karadoc"] == 0
