@@ -47,6 +47,8 @@ INF = float("inf")
 DISFLUENCIES = frozenset({"euh", "heu", "hum", "hein", "ben", "bah", "bon", "alors", "oh", "ah", "eh", "mmh"})
 #: Words that follow a number (« un points », « un sur ») and so mark « un » as a number, not an article.
 _AFTER_NUMBER = frozenset({"et", "point", "points", "sur", "pour", "contre", "a"})
+#: The longest French number a call carries (« six cent quatre vingt dix neuf »): longer runs are not read.
+MAX_NUMBER_WORDS = 8
 #: Player name used when neither the audio side nor a spoken name tells who spoke.
 UNKNOWN_SPEAKER = "?"
 
@@ -58,6 +60,8 @@ class Thresholds:
     margin_raw: float = 0.45  # … or worse by this much unnormalised edit weight (about one word)
     explain: float = 0.60  # a slot failure closer than this is the reason given
     shortlist: int = 14  # templates aligned in full
+    max_words: int = 40  # longer than any call with its fillers: rejected before matching (bounded work)
+    max_chars: int = 400  # idem, in characters (the longest call is under 100)
 
 
 class ResultKind(str, Enum):
@@ -438,7 +442,7 @@ class Matcher:
                 edge = utoks[end].heard if end in fuzzy_edge else utoks[j - 1].heard
                 spans[j].append((end, "bad", f"{' '.join(words)} (et « {edge} » ?)"))
                 continue
-            for e in range(j + 1, end + 1):
+            for e in range(j + 1, min(end, j + MAX_NUMBER_WORDS) + 1):
                 part = words[: e - j]
                 value = parse_number(part)
                 if value is not None:
@@ -542,6 +546,10 @@ class Matcher:
         elif speaker and not utterance.speaker:
             utterance = replace(utterance, speaker=speaker)
         text = utterance.text
+        too_long = self._too_long(text)
+        if too_long:
+            source = "audio" if utterance.speaker else None
+            return Understanding(ResultKind.REJECTED, text, utterance.speaker, source, reason=too_long)
         utoks = self.canonical(token_pairs(text))
         who, source = (utterance.speaker, "audio") if utterance.speaker else (None, None)
         if len(utoks) > 1 and utoks[0].player:
@@ -561,6 +569,16 @@ class Matcher:
                 best_by_meaning[meaning] = al
         ranked = sorted(best_by_meaning.values(), key=lambda a: a.cost)
         return self._decide(utterance, ranked, who, source)
+
+    def _too_long(self, text: str) -> str | None:
+        """A French reason when ``text`` is longer than any call can be (checked before any matching work)."""
+        th = self.thresholds
+        if len(text) > th.max_chars:
+            return f"phrase trop longue pour une annonce ({len(text)} caractères, au plus {th.max_chars})"
+        words = len(token_pairs(text))
+        if words > th.max_words:
+            return f"phrase trop longue pour une annonce ({words} mots, au plus {th.max_words})"
+        return None
 
     def _decide(self, utterance: Utterance, ranked: list[_Alignment], who: str | None, source: str | None) -> Understanding:
         th = self.thresholds
