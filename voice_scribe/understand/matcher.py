@@ -43,8 +43,14 @@ from voice_scribe.understand.numbers import NUMBER_WORDS, die_faces, is_number_t
 from voice_scribe.understand.roster import Roster
 
 INF = float("inf")
-#: Hesitations: dropped before matching (a tiny cost each).
-DISFLUENCIES = frozenset({"euh", "heu", "hum", "hein", "ben", "bah", "bon", "alors", "oh", "ah", "eh", "mmh"})
+#: Hesitations and encouragements said around a call (« euh », « allez », « oui »): dropped before matching.
+#: None of them is a grammar word (a grammar word is never dropped).
+DISFLUENCIES = frozenset(
+    "euh heu euhh hum hmm mmh hein ben bah bon alors oh ah eh hé he ha oui ouais ouaip allez aller hop voila "
+    "voilà tiens bim paf ok okay yes bravo ouf youpi dis donc attention".split()
+)
+#: Several-word fillers (« vas-y », « et voilà »), dropped as a whole.
+FILLER_PHRASES: tuple[tuple[str, ...], ...] = (("vas", "y"), ("et", "voila"), ("et", "hop"), ("c", "est", "parti"))
 #: Words that follow a number (« un points », « un sur ») and so mark « un » as a number, not an article.
 _AFTER_NUMBER = frozenset({"et", "point", "points", "sur", "pour", "contre", "a"})
 #: The longest French number a call carries (« six cent quatre vingt dix neuf »): longer runs are not read.
@@ -262,8 +268,7 @@ class Matcher:
 
     def canonical(self, heard: list[tuple[str, str]] | list[str]) -> list[UTok]:
         """Heard words (plain, spoken) → grammar words, roster names, numbers, [unk] or unknown words."""
-        pairs = [(h, h) if isinstance(h, str) else h for h in heard]
-        pairs = [(p, a) for p, a in pairs if p not in DISFLUENCIES or p in self.vocab]
+        pairs = self._drop_fillers([(h, h) if isinstance(h, str) else h for h in heard])
         out: list[UTok] = []
         i = 0
         while i < len(pairs):
@@ -284,6 +289,20 @@ class Matcher:
                 i += 2
                 continue
             out.extend(self._one_word(word, spoken))
+            i += 1
+        return out
+
+    def _drop_fillers(self, pairs: list[tuple[str, str]]) -> list[tuple[str, str]]:
+        """Without hesitations and encouragements (« euh », « allez », « vas-y »); grammar words stay."""
+        out: list[tuple[str, str]] = []
+        i = 0
+        while i < len(pairs):
+            phrase = next((f for f in FILLER_PHRASES if tuple(p for p, _ in pairs[i : i + len(f)]) == f), None)
+            if phrase:
+                i += len(phrase)
+                continue
+            if pairs[i][0] not in DISFLUENCIES or pairs[i][0] in self.vocab:
+                out.append(pairs[i])
             i += 1
         return out
 
@@ -550,7 +569,7 @@ class Matcher:
         if too_long:
             source = "audio" if utterance.speaker else None
             return Understanding(ResultKind.REJECTED, text, utterance.speaker, source, reason=too_long)
-        utoks = self.canonical(token_pairs(text))
+        utoks = _collapse_repeats(self.canonical(token_pairs(text)))
         who, source = (utterance.speaker, "audio") if utterance.speaker else (None, None)
         if len(utoks) > 1 and utoks[0].player:
             if who is None:
@@ -558,6 +577,21 @@ class Matcher:
             utoks = utoks[1:]
         if not utoks or all(u.unk for u in utoks):
             return Understanding(ResultKind.REJECTED, text, who, source, reason="rien d'intelligible")
+        ranked = self._rank(utoks)
+        # the speaker's own name said after the call (« pas mou le caillou, Karadoc ! »)
+        last = utoks[-1].player
+        if len(utoks) > 1 and last and who in (None, last):
+            trimmed = self._rank(utoks[:-1])
+            full = _clean_cost(ranked)
+            better = _clean_cost(trimmed) < full and (who == last or full > self.thresholds.accept)
+            if better:
+                ranked = trimmed
+                if who is None:
+                    who, source = last, "name"
+        return self._decide(utterance, ranked, who, source)
+
+    def _rank(self, utoks: list[UTok]) -> list[_Alignment]:
+        """The best alignment per meaning (kind + arguments + whether a slot failed), cheapest first."""
         spans = self._spans(utoks)
         best_by_meaning: dict[tuple, _Alignment] = {}
         for template in self._shortlist(utoks):
@@ -567,8 +601,7 @@ class Matcher:
             meaning = (template.target, tuple(sorted(_fields(al).items())), al.failure is not None)
             if meaning not in best_by_meaning or al.cost < best_by_meaning[meaning].cost:
                 best_by_meaning[meaning] = al
-        ranked = sorted(best_by_meaning.values(), key=lambda a: a.cost)
-        return self._decide(utterance, ranked, who, source)
+        return sorted(best_by_meaning.values(), key=lambda a: a.cost)
 
     def _too_long(self, text: str) -> str | None:
         """A French reason when ``text`` is longer than any call can be (checked before any matching work)."""
@@ -649,6 +682,25 @@ class Matcher:
         allowed = {"target", "item", "rule", "dice"}
         command = Command(target, player, t, **{k: v for k, v in fields.items() if k in allowed})  # type: ignore[arg-type]
         return Candidate(al.cost, al.template.text, command=command)
+
+
+def _clean_cost(ranked: list[_Alignment]) -> float:
+    """The cost of the best reading without a slot failure (INF when there is none)."""
+    return next((a.cost for a in ranked if a.failure is None), INF)
+
+
+def _collapse_repeats(utoks: list[UTok]) -> list[UTok]:
+    """A word or two said twice in a row (« pas mou pas mou le caillou ») count once; numbers are kept."""
+    out = list(utoks)
+    for n in (3, 2, 1):
+        i = 0
+        while i + 2 * n <= len(out):
+            first, second = out[i : i + n], out[i + n : i + 2 * n]
+            if [u.word for u in first] == [u.word for u in second] and not any(u.is_number or u.unk for u in first):
+                del out[i + n : i + 2 * n]
+                continue
+            i += 1
+    return out
 
 
 def _closest(word: str, words: list[str]) -> str:
