@@ -160,6 +160,11 @@ class Template:
         return sum(t.weight for t in self.toks)
 
     @property
+    def needs_state(self) -> bool:
+        """Only heard when the table allows this call now (``=> needs_state``: a stake said alone)."""
+        return ("needs_state", "true") in self.values
+
+    @property
     def slot_kinds(self) -> tuple[str, ...]:
         return tuple(t.kind for t in self.toks if t.kind != "word")
 

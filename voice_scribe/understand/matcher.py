@@ -37,6 +37,7 @@ from voice_scribe.engine.calls import Call, CallKind
 from voice_scribe.engine.rules import Rules
 from voice_scribe.speech.utterance import Utterance
 from voice_scribe.understand.commands import Command
+from voice_scribe.understand.context import Judgement, Standing, Table, allowed_now, judge
 from voice_scribe.understand.grammar import FILLERS, Grammar, Target, Template, TTok, load_grammar
 from voice_scribe.understand.normalize import UNK, phonetic_key, token_pairs
 from voice_scribe.understand.numbers import NUMBER_WORDS, die_faces, is_number_token, parse_number
@@ -66,6 +67,7 @@ class Thresholds:
     margin_raw: float = 0.45  # … or worse by this much unnormalised edit weight (about one word)
     explain: float = 0.60  # a slot failure closer than this is the reason given
     shortlist: int = 14  # templates aligned in full
+    context: float = 0.30  # with a table: a legal reading beats an illegal one at most this much cheaper
     max_words: int = 40  # longer than any call with its fillers: rejected before matching (bounded work)
     max_chars: int = 400  # idem, in characters (the longest call is under 100)
 
@@ -558,8 +560,14 @@ class Matcher:
         return _Alignment(total / max(t.weight, 1.0), t, tuple(values), failure, total)
 
     # ── 5. decision ──
-    def understand(self, utterance: Utterance | str, speaker: str | None = None) -> Understanding:
-        """One utterance (or bare text) → its meaning. ``speaker`` stands in when the utterance has none."""
+    def understand(
+        self, utterance: Utterance | str, speaker: str | None = None, table: Table | None = None
+    ) -> Understanding:
+        """One utterance (or bare text) → its meaning. ``speaker`` stands in when the utterance has none.
+
+        ``table`` (the game, or anything with its ``check``/``now``): readings are weighed by what the
+        engine would do with them now; without it, every call is considered (out of context).
+        """
         if isinstance(utterance, str):
             utterance = Utterance(t=0.0, text=utterance, speaker=speaker)
         elif speaker and not utterance.speaker:
@@ -577,24 +585,27 @@ class Matcher:
             utoks = utoks[1:]
         if not utoks or all(u.unk for u in utoks):
             return Understanding(ResultKind.REJECTED, text, who, source, reason="rien d'intelligible")
-        ranked = self._rank(utoks)
+        now = table.now() if table is not None else None
+        ranked = self._rank(utoks, now)
         # the speaker's own name said after the call (« pas mou le caillou, Karadoc ! »)
         last = utoks[-1].player
         if len(utoks) > 1 and last and who in (None, last):
-            trimmed = self._rank(utoks[:-1])
+            trimmed = self._rank(utoks[:-1], now)
             full = _clean_cost(ranked)
             better = _clean_cost(trimmed) < full and (who == last or full > self.thresholds.accept)
             if better:
                 ranked = trimmed
                 if who is None:
                     who, source = last, "name"
-        return self._decide(utterance, ranked, who, source)
+        return self._decide(utterance, ranked, who, source, (table, now) if table is not None else None)
 
-    def _rank(self, utoks: list[UTok]) -> list[_Alignment]:
+    def _rank(self, utoks: list[UTok], now: object | None = None) -> list[_Alignment]:
         """The best alignment per meaning (kind + arguments + whether a slot failed), cheapest first."""
         spans = self._spans(utoks)
         best_by_meaning: dict[tuple, _Alignment] = {}
         for template in self._shortlist(utoks):
+            if template.needs_state and not allowed_now(now, template.target):
+                continue
             al = self._align(template, utoks, spans)
             if al.cost == INF:
                 continue
@@ -613,7 +624,9 @@ class Matcher:
             return f"phrase trop longue pour une annonce ({words} mots, au plus {th.max_words})"
         return None
 
-    def _decide(self, utterance: Utterance, ranked: list[_Alignment], who: str | None, source: str | None) -> Understanding:
+    def _decide(
+        self, utterance: Utterance, ranked: list[_Alignment], who: str | None, source: str | None, context=None
+    ) -> Understanding:
         th = self.thresholds
         text = utterance.text
         base = dict(text=text, speaker=who, speaker_source=source)
@@ -637,6 +650,18 @@ class Matcher:
                 **base,
             )
         winner = clean[0]
+        judged: dict[int, Judgement] = {}
+        if context is not None:
+            winner, judged = self._weigh(clean, utterance, who, context)
+            if judged[id(winner)].standing is Standing.REJECTED:
+                cand = self._candidate(winner, utterance, who)
+                return Understanding(
+                    ResultKind.REJECTED,
+                    cost=winner.cost,
+                    reason=f"« {winner.template.text} » : {judged[id(winner)].reason}",
+                    candidates=(cand,),
+                    **base,
+                )
         if winner.template.variant:
             return Understanding(
                 ResultKind.REJECTED,
@@ -651,6 +676,7 @@ class Matcher:
             a
             for a in ranked
             if a is not winner and a.cost - winner.cost < th.margin and a.raw - winner.raw < th.margin_raw
+            and (not judged or (id(a) in judged and judged[id(a)].standing <= judged[id(winner)].standing))
         ]
         cand = self._candidate(winner, utterance, who)
         if rivals:
@@ -670,9 +696,22 @@ class Matcher:
         kind = ResultKind.CALL if cand.call else ResultKind.COMMAND
         return Understanding(kind, call=cand.call, command=cand.command, cost=winner.cost, **base)
 
+    def _weigh(
+        self, clean: list[_Alignment], utterance: Utterance, who: str | None, context
+    ) -> tuple[_Alignment, dict[int, Judgement]]:
+        """The reading the engine takes best among those close to the cheapest, and each one's judgement."""
+        table, now = context
+        th = self.thresholds
+        close = [a for a in clean if a.cost <= th.accept and a.cost - clean[0].cost <= th.context] or clean[:1]
+        judged = {id(a): judge(table, now, self._candidate(a, utterance, who).call, who is not None) for a in close}
+        winner = min(close, key=lambda a: (judged[id(a)].standing, a.cost))
+        return winner, judged
+
     def _candidate(self, al: _Alignment, utterance: Utterance, who: str | None) -> Candidate:
         player = who or UNKNOWN_SPEAKER
         fields = _fields(al)
+        if fields.pop("self_target", False) and who:
+            fields["target"] = who  # « combien j'ai »: the speaker asks about himself
         target = al.template.target
         t = utterance.onset
         if isinstance(target, CallKind):
@@ -725,8 +764,11 @@ def _fields(al: _Alignment) -> dict[str, object]:
             fields["target"] = value
         elif name == "dice":
             dice.extend(value)  # type: ignore[arg-type]
+        elif name == "self":
+            fields["self_target"] = True
     if dice:
-        fields["dice"] = tuple(dice)
+        pair = any(name == "pair" for name, _ in al.template.values)
+        fields["dice"] = tuple(dice * 2 if pair else dice)
     return fields
 
 
