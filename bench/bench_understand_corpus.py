@@ -53,9 +53,9 @@ def load(name: str, split: str) -> list[dict]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
-def _plain(value: object) -> object:
-    """Plain words (« civet filoché ») and values (civet_filoche) compared alike."""
-    if isinstance(value, str) and not value[:1].isupper():
+def _plain(name: str, value: object) -> object:
+    """Plain words (« civet filoché », for an item or a rule) and values (civet_filoche) compared alike."""
+    if name in ("item", "rule") and isinstance(value, str):
         return "_".join(w for w in tokens(value.replace("_", " ")) if w not in ARTICLES)
     if isinstance(value, (list, tuple)):
         return tuple(value)
@@ -71,12 +71,12 @@ def got_of(u) -> dict | None:
     for name in ARGS:
         value = getattr(thing, name, None)
         if value not in (None, False):
-            out[name] = _plain(value)
+            out[name] = _plain(name, value)
     return out
 
 
 def expected_of(expect: dict) -> dict:
-    return {k: _plain(v) for k, v in expect.items() if k != "players" and v not in (None, False)}
+    return {k: _plain(k, v) for k, v in expect.items() if k != "players" and v not in (None, False)}
 
 
 @dataclass

@@ -48,14 +48,22 @@ INF = float("inf")
 #: None of them is a grammar word (a grammar word is never dropped).
 DISFLUENCIES = frozenset(
     "euh heu euhh hum hmm mmh hein ben bah bon alors oh ah eh hé he ha oui ouais ouaip allez aller hop voila "
-    "voilà tiens bim paf ok okay yes bravo ouf youpi dis donc attention".split()
+    "voilà tiens bim paf ok okay yes bravo ouf youpi dis donc attention na bordel attends attendez putain merde "
+    "zut voyons bam pouf non".split()
 )
+#: Words dropped only at the very start or end of an utterance, even when the grammar uses them elsewhere
+#: (« couche sirop là », « tiens, quichage ! »), compared on their spoken form.
+EDGE_FILLERS = frozenset({"là", "tiens", "déjà", "quoi", "donc", "hein", "alors", "voilà"})
+#: Words that introduce the speaker's own name before a call (« c'est Karadoc : … », « moi Perceval, … »).
+_SELF_INTRO: tuple[tuple[str, ...], ...] = (("c", "est", "moi"), ("c", "est"), ("moi",), ("ici",), ())
 #: Several-word fillers (« vas-y », « et voilà »), dropped as a whole.
 FILLER_PHRASES: tuple[tuple[str, ...], ...] = (("vas", "y"), ("et", "voila"), ("et", "hop"), ("c", "est", "parti"))
 #: Words that follow a number (« un points », « un sur ») and so mark « un » as a number, not an article.
 _AFTER_NUMBER = frozenset({"et", "point", "points", "sur", "pour", "contre", "a"})
 #: The longest French number a call carries (« six cent quatre vingt dix neuf »): longer runs are not read.
 MAX_NUMBER_WORDS = 8
+#: Single letters that stand for an elided word glued to the next one (« jachète », « akadoc »).
+_ELIDED = frozenset("jldcmnsta")
 #: Player name used when neither the audio side nor a spoken name tells who spoke.
 UNKNOWN_SPEAKER = "?"
 
@@ -296,6 +304,10 @@ class Matcher:
 
     def _drop_fillers(self, pairs: list[tuple[str, str]]) -> list[tuple[str, str]]:
         """Without hesitations and encouragements (« euh », « allez », « vas-y »); grammar words stay."""
+        while pairs and pairs[0][1] in EDGE_FILLERS:
+            pairs = pairs[1:]
+        while pairs and pairs[-1][1] in EDGE_FILLERS:
+            pairs = pairs[:-1]
         out: list[tuple[str, str]] = []
         i = 0
         while i < len(pairs):
@@ -326,6 +338,8 @@ class Matcher:
         if p1 in self.vocab and p2 in self.vocab and merged not in self.vocab:
             return None
         tok = self._merge(merged, a1 + a2)
+        if tok is None and a2[:1] == "s" and a1[-1:] in "aeiouyéèêàùâîô":
+            tok = self._merge(merged, a1 + "s" + a2)  # « uni son »: an s after a word break is unvoiced
         if tok is None or tok.word in (p1, p2):
             return None
         if (p2 in self.vocab and tok.sound == phonetic_key(a1)) or (p1 in self.vocab and tok.sound == phonetic_key(a2)):
@@ -351,9 +365,9 @@ class Matcher:
         """« pasmou » → pas mou: one heard word that is two grammar words."""
         if len(word) < 5 or word in self.vocab:
             return None
-        for k in range(2, len(word) - 1):
+        for k in range(1, len(word) - 1):
             left, right = word[:k], word[k:]
-            if left in self.vocab and len(left) > 1 and len(right) > 1:
+            if left in self.vocab and (len(left) > 1 or (left in _ELIDED and len(right) > 3)) and len(right) > 1:
                 tok = self._merge(right, right)
                 if tok:
                     return [self._known(left, left, 0.1), self._known(tok.word, right, tok.cost + 0.1)]
@@ -579,10 +593,11 @@ class Matcher:
             return Understanding(ResultKind.REJECTED, text, utterance.speaker, source, reason=too_long)
         utoks = _collapse_repeats(self.canonical(token_pairs(text)))
         who, source = (utterance.speaker, "audio") if utterance.speaker else (None, None)
-        if len(utoks) > 1 and utoks[0].player:
+        intro = _self_intro(utoks)
+        if intro:
             if who is None:
-                who, source = utoks[0].player, "name"
-            utoks = utoks[1:]
+                who, source = intro[0], "name"
+            utoks = utoks[intro[1] :]
         if not utoks or all(u.unk for u in utoks):
             return Understanding(ResultKind.REJECTED, text, who, source, reason="rien d'intelligible")
         now = table.now() if table is not None else None
@@ -721,6 +736,15 @@ class Matcher:
         allowed = {"target", "item", "rule", "dice"}
         command = Command(target, player, t, **{k: v for k, v in fields.items() if k in allowed})  # type: ignore[arg-type]
         return Candidate(al.cost, al.template.text, command=command)
+
+
+def _self_intro(utoks: list[UTok]) -> tuple[str, int] | None:
+    """A name said first, maybe introduced (« c'est Karadoc », « moi Perceval »): (the player, words it takes)."""
+    for intro in _SELF_INTRO:
+        n = len(intro)
+        if len(utoks) > n + 1 and tuple(u.word for u in utoks[:n]) == intro and utoks[n].player:
+            return utoks[n].player, n + 1
+    return None
 
 
 def _clean_cost(ranked: list[_Alignment]) -> float:
