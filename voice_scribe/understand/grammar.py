@@ -160,6 +160,12 @@ class Template:
         return sum(t.weight for t in self.toks)
 
     @property
+    def takes_commentary(self) -> bool:
+        """Whether words around this phrase may be commentary: not for a bare list word (« chouette »:
+        « t'as vu cette chouette » is chatter), nor for a phrase of a variant the table does not play."""
+        return not self.variant and (self.weight >= 3 or not any(name in LIST_SLOTS for name, _ in self.values))
+
+    @property
     def needs_state(self) -> bool:
         """Only heard when the table allows this call now (``=> needs_state``: a stake said alone)."""
         return ("needs_state", "true") in self.values

@@ -40,7 +40,7 @@ from voice_scribe.understand.commands import Command
 from voice_scribe.understand.context import Judgement, Standing, Table, allowed_now, judge
 from voice_scribe.understand.grammar import FILLERS, Grammar, Target, Template, TTok, load_grammar
 from voice_scribe.understand.normalize import UNK, phonetic_key, token_pairs
-from voice_scribe.understand.numbers import NUMBER_WORDS, die_faces, is_number_token, parse_number
+from voice_scribe.understand.numbers import NUMBER_HOMOPHONES, NUMBER_WORDS, die_faces, is_number_token, parse_number
 from voice_scribe.understand.roster import Roster
 
 INF = float("inf")
@@ -62,6 +62,15 @@ FILLER_PHRASES: tuple[tuple[str, ...], ...] = (("vas", "y"), ("et", "voila"), ("
 _AFTER_NUMBER = frozenset({"et", "point", "points", "sur", "pour", "contre", "a"})
 #: The longest French number a call carries (« six cent quatre vingt dix neuf »): longer runs are not read.
 MAX_NUMBER_WORDS = 8
+#: Grammar words common enough to be commentary around a call (« je fais … », « … je le prends »).
+COMMENTARY_WORDS = frozenset(
+    "fais fait dis dit prends garde tente sors rentre montre utilise moi toi tour ce ca cela ceci mon ton son sa "
+    "ma ta celui ici coup encore aussi bien vite".split()
+)
+#: Words after which the grammar puts an argument: commentary never starts with one.
+_SLOT_INTRODUCERS = frozenset({"pour", "de", "sur", "a", "contre", "du", "des", "en"})
+#: At most this many words of commentary before / after a call.
+MAX_COMMENTARY = (3, 6)
 #: Single letters that stand for an elided word glued to the next one (« jachète », « akadoc »).
 _ELIDED = frozenset("jldcmnsta")
 #: Player name used when neither the audio side nor a spoken name tells who spoke.
@@ -75,6 +84,7 @@ class Thresholds:
     margin_raw: float = 0.45  # … or worse by this much unnormalised edit weight (about one word)
     explain: float = 0.60  # a slot failure closer than this is the reason given
     shortlist: int = 14  # templates aligned in full
+    sound: float = 0.2  # whole-phrase sound distance accepted when words alone do not fit (free decoding)
     context: float = 0.30  # with a table: a legal reading beats an illegal one at most this much cheaper
     max_words: int = 40  # longer than any call with its fillers: rejected before matching (bounded work)
     max_chars: int = 400  # idem, in characters (the longest call is under 100)
@@ -169,6 +179,12 @@ class _Alignment:
     raw: float = 0.0  # total edit weight, before dividing by the template's weight
 
 
+@dataclass(frozen=True)
+class _Edges:
+    lead: list[float]  # lead[j]: the first j heard words as commentary (INF: they carry meaning)
+    tail: list[float]  # tail[j]: the heard words from j on as commentary
+
+
 @dataclass(repr=False)
 class Matcher:
     """Everything precomputed for one roster and one set of rules; :meth:`understand` is the hot path."""
@@ -195,7 +211,8 @@ class Matcher:
         self._by_key: dict[str, list[str]] = {}
         for w in sorted(self.vocab):
             self._by_key.setdefault(sounds[w], []).append(w)
-        self._fuzzy_words = sorted(w for w in self.vocab if w not in NUMBER_WORDS and len(w) > 2)
+        # a word heard unlike any other is never guessed to be a short filler (« surtout » is not « sur »)
+        self._fuzzy_words = sorted(w for w in self.vocab if w not in NUMBER_WORDS and w not in FILLERS and len(w) > 2)
         self._fuzzy_keys = [sounds[w] for w in self._fuzzy_words]
         self._names: list[tuple[tuple[str, ...], str, str]] = []  # (plain tokens, sound of the whole, player)
         for player in self.roster.players:
@@ -210,6 +227,12 @@ class Matcher:
             self._groups.setdefault(self._encode_template(t), []).append(t)
         self._group_keys = list(self._groups)
         self._word_cache: dict[tuple[str, str], UTok | None] = {}
+        # whole-phrase sounds of the templates without slots, for free decoding (« lit note » → linotte)
+        self._phrase_sounds: dict[str, list[Template]] = {}
+        for t in self.grammar.templates + self.grammar.inactive:
+            if all(tok.kind == "word" for tok in t.toks):
+                self._phrase_sounds.setdefault("".join(tok.sound for tok in t.toks), []).append(t)
+        self._phrase_keys = list(self._phrase_sounds)
 
     def __repr__(self) -> str:
         return f"Matcher({len(self.grammar.templates)} templates, players={list(self.roster.players)})"
@@ -252,6 +275,8 @@ class Matcher:
         result: UTok | None = None
         if word in self.vocab:
             result = self._known(word, word, 0.0)
+        elif word in NUMBER_HOMOPHONES:
+            result = self._known(NUMBER_HOMOPHONES[word], word, 0.1)
         else:
             same = self._by_key.get(phonetic_key(spoken))
             if same:
@@ -488,12 +513,18 @@ class Matcher:
             spans[j].append((end, "bad", " ".join(words)))
         return spans
 
-    def _align(self, t: Template, utoks: list[UTok], spans) -> _Alignment:
-        """Weighted, slot-aware edit distance (one forward pass; kept in one loop: it is the hot path)."""
+    def _align(self, t: Template, utoks: list[UTok], spans, edges: _Edges | None = None) -> _Alignment:
+        """Weighted, slot-aware edit distance (one forward pass; kept in one loop: it is the hot path).
+
+        ``edges``: the cost of taking the first *j* / the words from *j* on as commentary around the call.
+        """
         m, n = len(t.toks), len(utoks)
         D = [[INF] * (n + 1) for _ in range(m + 1)]
         B: list[list[tuple | None]] = [[None] * (n + 1) for _ in range(m + 1)]
         D[0][0] = 0.0
+        scale = max(t.weight, 1.0)  # commentary costs what it costs, whatever the call's length
+        if edges is not None and t.takes_commentary:
+            D[0][: n + 1] = [c * scale for c in edges.lead]
         articles = [self._is_article(utoks, j) for j in range(n)]
         ins = [self._ins_cost(u, articles[j]) for j, u in enumerate(utoks)]
         numeric = [u.is_number and not articles[j] for j, u in enumerate(utoks)]
@@ -550,11 +581,13 @@ class Matcher:
                         if c < nrow[j + 1]:
                             nrow[j + 1] = c
                             B[i + 1][j + 1] = (i, j, None, "unk" if u.unk else "word:" + u.heard)
-        return self._trace(t, D, B, m, n)
+        end = n
+        if edges is not None and t.takes_commentary:
+            end = min(range(n + 1), key=lambda j: (D[m][j] + edges.tail[j] * scale, -j))
+        return self._trace(t, D, B, m, end, D[m][end] + (edges.tail[end] * scale if end < n else 0.0))
 
     @staticmethod
-    def _trace(t: Template, D, B, m: int, n: int) -> _Alignment:
-        total = D[m][n]
+    def _trace(t: Template, D, B, m: int, n: int, total: float) -> _Alignment:
         values: list[tuple[str, object]] = []
         failure: str | None = None
         i, j = m, n
@@ -594,14 +627,23 @@ class Matcher:
         utoks = _collapse_repeats(self.canonical(token_pairs(text)))
         who, source = (utterance.speaker, "audio") if utterance.speaker else (None, None)
         intro = _self_intro(utoks)
+        addressee: list[UTok] = []
         if intro:
             if who is None:
                 who, source = intro[0], "name"
+            elif intro[0] != who and intro[1] == 1:
+                addressee = utoks[:1]  # « Léodagan, en garde ma mignonne ! » said by another: the name may be the target
             utoks = utoks[intro[1] :]
         if not utoks or all(u.unk for u in utoks):
             return Understanding(ResultKind.REJECTED, text, who, source, reason="rien d'intelligible")
         now = table.now() if table is not None else None
         ranked = self._rank(utoks, now)
+        if addressee:
+            pointed = self._rank(utoks + addressee, now)
+            if _clean_cost(pointed) <= min(_clean_cost(ranked), self.thresholds.accept):
+                ranked = pointed
+        if _clean_cost(ranked) > self.thresholds.accept:
+            ranked = self._by_sound(utoks, now) or ranked
         # the speaker's own name said after the call (« pas mou le caillou, Karadoc ! »)
         last = utoks[-1].player
         if len(utoks) > 1 and last and who in (None, last):
@@ -617,17 +659,71 @@ class Matcher:
     def _rank(self, utoks: list[UTok], now: object | None = None) -> list[_Alignment]:
         """The best alignment per meaning (kind + arguments + whether a slot failed), cheapest first."""
         spans = self._spans(utoks)
-        best_by_meaning: dict[tuple, _Alignment] = {}
-        for template in self._shortlist(utoks):
-            if template.needs_state and not allowed_now(now, template.target):
-                continue
-            al = self._align(template, utoks, spans)
-            if al.cost == INF:
-                continue
-            meaning = (template.target, tuple(sorted(_fields(al).items())), al.failure is not None)
-            if meaning not in best_by_meaning or al.cost < best_by_meaning[meaning].cost:
-                best_by_meaning[meaning] = al
-        return sorted(best_by_meaning.values(), key=lambda a: a.cost)
+        edges = self._edges(utoks)
+        alignments = (
+            self._align(template, utoks, spans, edges)
+            for template in self._shortlist(utoks)
+            if not template.needs_state or allowed_now(now, template.target)
+        )
+        return _best_per_meaning(al for al in alignments if al.cost != INF)
+
+    def _edges(self, utoks: list[UTok]) -> _Edges:
+        """What it costs to hear the first *j* words, or the words from *j* on, as commentary around a call.
+
+        « je fais mi jarret », « jarret souple je le garde », « pause pipi »: words that change no meaning
+        (no number, name, key word or word of the grammar but the commonest) said before or after it.
+        """
+        n = len(utoks)
+        word_cost = [self._commentary_cost(u) for u in utoks]
+        lead = [INF] * (n + 1)
+        lead[0] = 0.0
+        for j in range(min(n, MAX_COMMENTARY[0])):
+            lead[j + 1] = lead[j] + word_cost[j]
+        tail = [INF] * (n + 1)
+        tail[n] = 0.0
+        for j in range(n - 1, max(-1, n - 1 - MAX_COMMENTARY[1]), -1):
+            tail[j] = tail[j + 1] + word_cost[j]
+        for j in range(n):
+            after_introducer = j > 0 and utoks[j - 1].word in _SLOT_INTRODUCERS and not utoks[j].known
+            introduces = utoks[j].word in _SLOT_INTRODUCERS and not (
+                j + 1 < n and utoks[j + 1].word in COMMENTARY_WORDS  # « … pour moi », « … pour ce tour »
+            )
+            if introduces or after_introducer:
+                tail[j] = INF  # « … pour doux »: what follows « pour » is the call's own argument, misheard
+        return _Edges(lead, tail)
+
+    def _commentary_cost(self, u: UTok) -> float:
+        if u.unk or u.is_number or u.player or u.word in self.key_words:
+            return INF
+        if u.word in FILLERS or u.word in COMMENTARY_WORDS:
+            return 0.04
+        if u.known or self._sounds_like_a_name(u):
+            return INF
+        return 0.08
+
+    def _sounds_like_a_name(self, u: UTok) -> bool:
+        """An unknown word that could be part of a player's name (« léo dans »): not commentary."""
+        return len(u.sound) >= 2 and any(fuzz.partial_ratio(u.sound, key) >= 80 for _, key, _ in self._names)
+
+    def _by_sound(self, utoks: list[UTok], now: object | None = None) -> list[_Alignment]:
+        """Readings by the sound of the whole phrase, for what free decoding writes (« bergère on nette »).
+
+        Only templates without slots; a reading counts when its sound differs by at most ``sound`` of its length
+        and is about as long (a whole extra syllable is an extra word: « beau sirop gagnant » is not one call).
+        """
+        if any(u.unk or u.is_number or u.player for u in utoks):
+            return []
+        heard = "".join(phonetic_key(w) for u in utoks for w in u.heard.split())
+        if len(heard) < 4:
+            return []
+        hits = process.extract(heard, self._phrase_keys, scorer=Levenshtein.normalized_distance, limit=4)
+        return _best_per_meaning(
+            _Alignment(distance + 0.05, t, (), None, (distance + 0.05) * t.weight)
+            for key, distance, _ in hits
+            if distance <= self.thresholds.sound and len(key) >= 5 and abs(len(key) - len(heard)) <= max(1, len(key) // 8)
+            for t in self._phrase_sounds[key]
+            if not t.needs_state or allowed_now(now, t.target)
+        )
 
     def _too_long(self, text: str) -> str | None:
         """A French reason when ``text`` is longer than any call can be (checked before any matching work)."""
@@ -736,6 +832,16 @@ class Matcher:
         allowed = {"target", "item", "rule", "dice"}
         command = Command(target, player, t, **{k: v for k, v in fields.items() if k in allowed})  # type: ignore[arg-type]
         return Candidate(al.cost, al.template.text, command=command)
+
+
+def _best_per_meaning(alignments) -> list[_Alignment]:
+    """The cheapest alignment per meaning (kind + arguments + whether a slot failed), cheapest first."""
+    best: dict[tuple, _Alignment] = {}
+    for al in alignments:
+        meaning = (al.template.target, tuple(sorted(_fields(al).items())), al.failure is not None)
+        if meaning not in best or al.cost < best[meaning].cost:
+            best[meaning] = al
+    return sorted(best.values(), key=lambda a: a.cost)
 
 
 def _self_intro(utoks: list[UTok]) -> tuple[str, int] | None:
