@@ -433,15 +433,24 @@ class Matcher:
         nxt = utoks[j + 1]
         return not nxt.is_number and nxt.word not in _AFTER_NUMBER
 
-    def _shortlist(self, utoks: list[UTok]) -> list[Template]:
-        query = self._encode_heard(utoks)
-        hits = process.extract(
-            query, self._group_keys, scorer=Levenshtein.normalized_distance, limit=self.thresholds.shortlist
-        )
-        out: list[Template] = []
-        for key, _, _ in hits:
-            out.extend(self._groups[key])
-        return out
+    def _shortlist(self, utoks: list[UTok], edges: _Edges | None = None) -> list[Template]:
+        """The templates nearest the heard words, and nearest them without their commentary (if any)."""
+        queries = [utoks]
+        if edges is not None:
+            n = len(utoks)
+            start = max((j for j in range(n) if edges.lead[j] < INF), default=0)
+            end = min((j for j in range(n + 1) if edges.tail[j] < INF), default=n)
+            for a, b in ((start, n), (0, end), (start, end)):
+                if (a, b) != (0, n) and b - a >= 1:
+                    queries.append(utoks[a:b])
+        keys: dict[str, None] = {}
+        for query in queries:
+            hits = process.extract(
+                self._encode_heard(query), self._group_keys, scorer=Levenshtein.normalized_distance,
+                limit=self.thresholds.shortlist if query is utoks else self.thresholds.shortlist // 2,
+            )
+            keys.update((key, None) for key, _, _ in hits)
+        return [t for key in keys for t in self._groups[key]]
 
     # ── 4. alignment ──
     def _ins_cost(self, u: UTok, article: bool = True) -> float:
@@ -662,7 +671,7 @@ class Matcher:
         edges = self._edges(utoks)
         alignments = (
             self._align(template, utoks, spans, edges)
-            for template in self._shortlist(utoks)
+            for template in self._shortlist(utoks, edges)
             if not template.needs_state or allowed_now(now, template.target)
         )
         return _best_per_meaning(al for al in alignments if al.cost != INF)
