@@ -37,7 +37,7 @@ from voice_scribe.engine.calls import Call, CallKind
 from voice_scribe.engine.rules import Rules
 from voice_scribe.speech.utterance import Utterance
 from voice_scribe.understand.commands import Command
-from voice_scribe.understand.context import Judgement, Standing, Table, allowed_now, judge
+from voice_scribe.understand.context import Judgement, LazyNow, Standing, Table, allowed_now, complete, judge
 from voice_scribe.understand.grammar import FILLERS, Grammar, Target, Template, TTok, load_grammar
 from voice_scribe.understand.normalize import UNK, phonetic_key, token_pairs
 from voice_scribe.understand.numbers import NUMBER_HOMOPHONES, NUMBER_WORDS, die_faces, is_number_token, parse_number
@@ -227,6 +227,8 @@ class Matcher:
             self._groups.setdefault(self._encode_template(t), []).append(t)
         self._group_keys = list(self._groups)
         self._word_cache: dict[tuple[str, str], UTok | None] = {}
+        # with a table: each player's last incomplete call (the first breath of a call said in two)
+        self._partials: dict[tuple[str, CallKind], Call] = {}
         # whole-phrase sounds of the templates without slots, for free decoding (« lit note » → linotte)
         self._phrase_sounds: dict[str, list[Template]] = {}
         for t in self.grammar.templates + self.grammar.inactive:
@@ -645,7 +647,7 @@ class Matcher:
             utoks = utoks[intro[1] :]
         if not utoks or all(u.unk for u in utoks):
             return Understanding(ResultKind.REJECTED, text, who, source, reason="rien d'intelligible")
-        now = table.now() if table is not None else None
+        now = LazyNow(table) if table is not None else None
         ranked = self._rank(utoks, now)
         if addressee:
             pointed = self._rank(utoks + addressee, now)
@@ -665,7 +667,7 @@ class Matcher:
                     who, source = last, "name"
         return self._decide(utterance, ranked, who, source, (table, now) if table is not None else None)
 
-    def _rank(self, utoks: list[UTok], now: object | None = None) -> list[_Alignment]:
+    def _rank(self, utoks: list[UTok], now: LazyNow | None = None) -> list[_Alignment]:
         """The best alignment per meaning (kind + arguments + whether a slot failed), cheapest first."""
         spans = self._spans(utoks)
         edges = self._edges(utoks)
@@ -714,7 +716,7 @@ class Matcher:
         """An unknown word that could be part of a player's name (« léo dans »): not commentary."""
         return len(u.sound) >= 2 and any(fuzz.partial_ratio(u.sound, key) >= 80 for _, key, _ in self._names)
 
-    def _by_sound(self, utoks: list[UTok], now: object | None = None) -> list[_Alignment]:
+    def _by_sound(self, utoks: list[UTok], now: LazyNow | None = None) -> list[_Alignment]:
         """Readings by the sound of the whole phrase, for what free decoding writes (« bergère on nette »).
 
         Only templates without slots; a reading counts when its sound differs by at most ``sound`` of its length
@@ -773,8 +775,11 @@ class Matcher:
         judged: dict[int, Judgement] = {}
         if context is not None:
             winner, judged = self._weigh(clean, utterance, who, context)
-            if judged[id(winner)].standing is Standing.REJECTED:
+            if judged[id(winner)].standing >= Standing.INCOMPLETE:
                 cand = self._candidate(winner, utterance, who)
+                whole = self._complete(cand, judged[id(winner)], context, who)
+                if whole is not None:
+                    return Understanding(ResultKind.CALL, call=whole, cost=winner.cost, **base)
                 return Understanding(
                     ResultKind.REJECTED,
                     cost=winner.cost,
@@ -815,6 +820,19 @@ class Matcher:
             )
         kind = ResultKind.CALL if cand.call else ResultKind.COMMAND
         return Understanding(kind, call=cand.call, command=cand.command, cost=winner.cost, **base)
+
+    def _complete(self, cand: Candidate, judgement: Judgement, context, who: str | None) -> Call | None:
+        """An incomplete call made whole from the state, or remembered as this player's first breath."""
+        call = cand.call
+        if call is None or who is None or judgement.standing is not Standing.INCOMPLETE:
+            return None
+        table, now = context
+        whole = complete(table, now, call, self._partials.get((who, call.kind)))
+        if whole is None:
+            self._partials[(who, call.kind)] = call
+        else:
+            self._partials.pop((who, call.kind), None)
+        return whole
 
     def _weigh(
         self, clean: list[_Alignment], utterance: Utterance, who: str | None, context
