@@ -36,7 +36,7 @@ LIST_SLOTS = frozenset({"bird", "combination", "item", "rule"})
 
 #: Short words that carry little meaning: cheap to drop, add or mishear.
 FILLERS = frozenset(
-    "a au aux c ce d de des du elle en est et il j je l la le les m ma me moi mon n ne pour qu que s sur t "
+    "a au aux c ca ce d de des du elle en est et il j je l la le les m ma me moi mon n ne par pour qu que s sur t "
     "te un une y".split()
 )
 

@@ -277,6 +277,9 @@ class Matcher:
         result: UTok | None = None
         if word in self.vocab:
             result = self._known(word, word, 0.0)
+            same = self._by_key.get(phonetic_key(spoken), ())
+            if same and word not in same and spoken != word:
+                result = self._known(_closest(word, same), word, 0.02)  # « veluté » is velutée, not velute
         elif word in NUMBER_HOMOPHONES:
             result = self._known(NUMBER_HOMOPHONES[word], word, 0.1)
         else:
@@ -498,7 +501,7 @@ class Matcher:
             if utoks[j].unk and utoks[j - 1].is_number and utoks[j + 1].is_number and not self._is_article(utoks, j + 1)
         }
         # an unknown word touching a number may be a misheard part of it (« kent soixante trois »)
-        fuzzy_edge = {j for j in range(n) if not utoks[j].known and not utoks[j].unk}
+        fuzzy_edge = {j for j in range(n) if not utoks[j].known and not utoks[j].unk and self._number_like(utoks[j])}
         for j in range(n):
             if not utoks[j].is_number or self._is_article(utoks, j):
                 continue
@@ -523,6 +526,12 @@ class Matcher:
                     spans[j].append((e, "dice", faces))
             spans[j].append((end, "bad", " ".join(words)))
         return spans
+
+    def _number_like(self, u: UTok) -> bool:
+        """An unknown word that may be a misheard part of a number (« kent »), not a small word (« du », « cu »)."""
+        if u.word in FILLERS or len(u.sound) < 2:
+            return False
+        return max(fuzz.ratio(u.sound, self._sound[w]) for w in NUMBER_WORDS) >= 60
 
     def _align(self, t: Template, utoks: list[UTok], spans, edges: _Edges | None = None) -> _Alignment:
         """Weighted, slot-aware edit distance (one forward pass; kept in one loop: it is the hot path).

@@ -36,7 +36,7 @@ NUMBER_GLUE = frozenset({"et"})
 NUMBER_HOMOPHONES: dict[str, str] = {
     "saint": "cinq", "sein": "cinq", "sain": "cinq", "cinque": "cinq", "sinq": "cinq",
     "siz": "six", "sis": "six", "cis": "six", "scie": "six",
-    "quat": "quatre", "katre": "quatre", "catre": "quatre",
+    "quat": "quatre", "katre": "quatre", "catre": "quatre", "cat": "quatre", "kat": "quatre",
     "troie": "trois", "troix": "trois", "troi": "trois",
     "deu": "deux", "deus": "deux",
     "sette": "sept", "sete": "sept",
