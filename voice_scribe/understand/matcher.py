@@ -304,7 +304,7 @@ class Matcher:
                 return None  # two words of different meanings fit as well: do not pick one
         if best in self.key_words and best_score < 80:
             return None
-        return self._known(best, word, 0.1 + (100 - best_score) / 60)
+        return self._known(best, word, 0.1 + (100 - best_score) / 100)
 
     def canonical(self, heard: list[tuple[str, str]] | list[str]) -> list[UTok]:
         """Heard words (plain, spoken) → grammar words, roster names, numbers, [unk] or unknown words."""

@@ -89,6 +89,7 @@ _RULES: tuple[tuple[str, str], ...] = (
     (r"ai|ei", "E"),
     (r"(?:er|ez|et|es)$", "E"),
     (rf"(?<=[^{_V}])e$", ""),
+    (r"(?<=[aiouyAIOUY])e$", ""),  # « mie » = « mi », « joue » = « jou »
     (rf"(?<=[{_V}])s(?=[{_V}])", "z"),
     (r"y", "i"),
     (r"[tdspx]$", ""),
