@@ -77,7 +77,6 @@ def test_understand_noisy_variants(matcher, text, kind):
     [
         "passe moi le sel",
         "tu veux une bière",
-        "c'est à qui de jouer",
         "il fait chaud ici",
         "karadoc",
         "[unk] [unk]",
@@ -158,6 +157,7 @@ def test_understand_call_time_is_utterance_onset(matcher):
         ("qui mène", TableCommand.QUI_MENE, {}),
         ("combien il manque à Perceval", TableCommand.MANQUE, {"target": "Perceval"}),
         ("à qui le tour", TableCommand.TOUR, {}),
+        ("c'est à qui de jouer", TableCommand.TOUR, {}),  # the independent corpus asks it so (« … de lancer »)
         ("qui a une grelottine", TableCommand.QUI_A, {"item": "grelottine"}),
         ("qui a un civet", TableCommand.QUI_A, {"item": "civet"}),
         ("qui a un jarret", TableCommand.QUI_A, {"item": "jarret"}),

@@ -2,8 +2,8 @@
 
 Template syntax (see ``grammars/fr/README.md``):
 
-* ``(a|b|c)`` alternatives, ``[x]`` optional (both nest, and work inside a
-  word: ``caillou[x]``);
+* ``(a|b|c)`` alternatives, ``[x]`` optional, ``[a|b]`` one of them or none
+  (all nest, and work inside a word: ``caillou[x]``);
 * ``{player}``, ``{number}``, ``{die}`` open slots (roster names, French
   number words, one die face); adjacent ``{die}`` slots form one dice slot;
 * ``{bird}``, ``{combination}``, ``{item}``, ``{rule}``: list slots, defined in
@@ -95,12 +95,15 @@ def parse_template(text: str, where: str = "") -> _Seq:
                         raise fail("« ( » sans « ) »")
                     pos += 1
                     items.append(_Alt(tuple(options)))
-                elif c == "[":
-                    inner = seq("]")
+                elif c == "[":  # optional; « [a|b] » is « [(a|b)] »
+                    options = [seq("|]")]
+                    while pos < len(text) and text[pos] == "|":
+                        pos += 1
+                        options.append(seq("|]"))
                     if pos >= len(text):
                         raise fail("« [ » sans « ] »")
                     pos += 1
-                    items.append(_Alt((inner, _Seq(()))))
+                    items.append(_Alt((*options, _Seq(()))))
                 else:
                     close = "}" if c == "{" else ">"
                     end = text.find(close, pos)

@@ -72,7 +72,7 @@ _SLOT_INTRODUCERS = frozenset({"pour", "de", "sur", "a", "contre", "du", "des", 
 #: At most this many words of commentary before / after a call.
 MAX_COMMENTARY = (3, 6)
 #: Single letters that stand for an elided word glued to the next one (« jachète », « akadoc »).
-_ELIDED = frozenset("jldcmnsta")
+_ELIDED = frozenset("jldcmnta")
 #: Player name used when neither the audio side nor a spoken name tells who spoke.
 UNKNOWN_SPEAKER = "?"
 
@@ -281,7 +281,7 @@ class Matcher:
             if same and word not in same and spoken != word:
                 result = self._known(_closest(word, same), word, 0.02)  # « veluté » is velutée, not velute
         elif word in NUMBER_HOMOPHONES:
-            result = self._known(NUMBER_HOMOPHONES[word], word, 0.1)
+            result = self._known(NUMBER_HOMOPHONES[word], word, 0.08)
         else:
             same = self._by_key.get(phonetic_key(spoken))
             if same:
@@ -481,8 +481,8 @@ class Matcher:
             return (u.cost + 0.05) * w  # « chouettes » for « chouette »
         if t.key:
             return INF
-        if u.player:
-            return 1.0  # a name is never a sound-alike of a grammar word
+        if u.player or u.word in self.key_words:
+            return 1.0 * max(w, 1.0)  # a name, a bird, a combination… is never a sound-alike of another word
         if u.unk:
             return w
         if t.word in FILLERS and u.word not in FILLERS:
