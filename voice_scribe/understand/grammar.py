@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from itertools import product
 from pathlib import Path
 
@@ -138,7 +139,7 @@ class TTok:
     count: int = 1
     sound: str = ""  # phonetic key of the word as written (accents kept)
 
-    @property
+    @cached_property
     def weight(self) -> float:
         if self.kind != "word":
             return 1.0
@@ -158,7 +159,7 @@ class Template:
     text: str  # readable, for messages
     variant: str = ""  # for a template of a variant the rules do not play: its condition, e.g. "achat_call=volette"
 
-    @property
+    @cached_property
     def weight(self) -> float:
         return sum(t.weight for t in self.toks)
 

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from enum import Enum
 
 from rapidfuzz import fuzz, process
@@ -165,7 +166,7 @@ class UTok:
     unk: bool = False
     sound: str = ""  # phonetic key (of the grammar word, or of what was heard when unknown)
 
-    @property
+    @cached_property
     def is_number(self) -> bool:
         return not self.player and is_number_token(self.word)
 
@@ -183,6 +184,18 @@ class _Alignment:
 class _Edges:
     lead: list[float]  # lead[j]: the first j heard words as commentary (INF: they carry meaning)
     tail: list[float]  # tail[j]: the heard words from j on as commentary
+
+
+@dataclass
+class _Heard:
+    """The heard words of one utterance, with what every alignment needs of them."""
+
+    utoks: list[UTok]
+    spans: list  # per start: (end, kind, value) number and dice runs
+    edges: _Edges
+    ins: list[float]  # cost of each word heard but not in the template
+    numeric: list[bool]  # each word is a number here (not an article)
+    sub: dict = field(default_factory=dict)  # (template word, key, sound, j) -> substitution cost
 
 
 @dataclass(repr=False)
@@ -533,11 +546,12 @@ class Matcher:
             return False
         return max(fuzz.ratio(u.sound, self._sound[w]) for w in NUMBER_WORDS) >= 60
 
-    def _align(self, t: Template, utoks: list[UTok], spans, edges: _Edges | None = None) -> _Alignment:
+    def _align(self, t: Template, heard: _Heard) -> _Alignment:
         """Weighted, slot-aware edit distance (one forward pass; kept in one loop: it is the hot path).
 
         ``edges``: the cost of taking the first *j* / the words from *j* on as commentary around the call.
         """
+        utoks, spans, edges = heard.utoks, heard.spans, heard.edges
         m, n = len(t.toks), len(utoks)
         D = [[INF] * (n + 1) for _ in range(m + 1)]
         B: list[list[tuple | None]] = [[None] * (n + 1) for _ in range(m + 1)]
@@ -545,9 +559,7 @@ class Matcher:
         scale = max(t.weight, 1.0)  # commentary costs what it costs, whatever the call's length
         if edges is not None and t.takes_commentary:
             D[0][: n + 1] = [c * scale for c in edges.lead]
-        articles = [self._is_article(utoks, j) for j in range(n)]
-        ins = [self._ins_cost(u, articles[j]) for j, u in enumerate(utoks)]
-        numeric = [u.is_number and not articles[j] for j, u in enumerate(utoks)]
+        ins, numeric, sub = heard.ins, heard.numeric, heard.sub
         for i in range(m + 1):
             tok = t.toks[i] if i < m else None
             row, nrow = D[i], D[i + 1] if i < m else None
@@ -569,7 +581,10 @@ class Matcher:
                     continue
                 u = utoks[j]
                 if tok.kind == "word":
-                    c = here + self._sub_cost(tok, u, numeric[j])
+                    memo = (tok.word, tok.key, tok.sound, j)
+                    if memo not in sub:
+                        sub[memo] = self._sub_cost(tok, u, numeric[j])
+                    c = here + sub[memo]
                     if c < nrow[j + 1]:
                         nrow[j + 1] = c
                         B[i + 1][j + 1] = (i, j, None, None)
@@ -678,14 +693,24 @@ class Matcher:
 
     def _rank(self, utoks: list[UTok], now: LazyNow | None = None) -> list[_Alignment]:
         """The best alignment per meaning (kind + arguments + whether a slot failed), cheapest first."""
-        spans = self._spans(utoks)
-        edges = self._edges(utoks)
+        heard = self._heard(utoks)
         alignments = (
-            self._align(template, utoks, spans, edges)
-            for template in self._shortlist(utoks, edges)
+            self._align(template, heard)
+            for template in self._shortlist(utoks, heard.edges)
             if not template.needs_state or allowed_now(now, template.target)
         )
         return _best_per_meaning(al for al in alignments if al.cost != INF)
+
+    def _heard(self, utoks: list[UTok]) -> _Heard:
+        """Everything about the heard words that every template's alignment uses, worked out once."""
+        articles = [self._is_article(utoks, j) for j in range(len(utoks))]
+        return _Heard(
+            utoks,
+            self._spans(utoks),
+            self._edges(utoks),
+            [self._ins_cost(u, articles[j]) for j, u in enumerate(utoks)],
+            [u.is_number and not articles[j] for j, u in enumerate(utoks)],
+        )
 
     def _edges(self, utoks: list[UTok]) -> _Edges:
         """What it costs to hear the first *j* words, or the words from *j* on, as commentary around a call.
