@@ -71,13 +71,13 @@ def got_of(u) -> dict | None:
     out = {"kind": thing.kind.value}
     for name in ARGS:
         value = getattr(thing, name, None)
-        if value not in (None, False):
+        if value is not None and value is not False:  # 0 is a value (« quichette de zéro »)
             out[name] = _plain(name, value)
     return out
 
 
 def expected_of(expect: dict) -> dict:
-    return {k: _plain(k, v) for k, v in expect.items() if k != "players" and v not in (None, False)}
+    return {k: _plain(k, v) for k, v in expect.items() if k != "players" and v is not None and v is not False}
 
 
 @dataclass

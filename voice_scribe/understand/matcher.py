@@ -673,10 +673,10 @@ class Matcher:
             return Understanding(ResultKind.REJECTED, text, who, source, reason="rien d'intelligible")
         now = LazyNow(table) if table is not None else None
         ranked = self._rank(utoks, now)
-        if addressee:
-            pointed = self._rank(utoks + addressee, now)
-            if _clean_cost(pointed) <= min(_clean_cost(ranked), self.thresholds.accept):
-                ranked = pointed
+        for pointed in ((utoks + addressee), (addressee + utoks)) if addressee else ():
+            readings = self._rank(pointed, now)  # the name as the target, after the call or where it was said
+            if _clean_cost(readings) <= min(_clean_cost(ranked), self.thresholds.accept):
+                ranked = readings
         if _clean_cost(ranked) > self.thresholds.accept:
             ranked = self._by_sound(utoks, now) or ranked
         # the speaker's own name said after the call (« pas mou le caillou, Karadoc ! »)
