@@ -243,11 +243,14 @@ class Matcher:
         # with a table: each player's last incomplete call (the first breath of a call said in two)
         self._partials: dict[tuple[str, CallKind], Call] = {}
         # whole-phrase sounds of the templates without slots, for free decoding (« lit note » → linotte)
-        self._phrase_sounds: dict[str, list[Template]] = {}
+        # … and of those whose only slot is a player said last (« passe gros lot Léodagan »)
+        self._phrase_sounds: dict[bool, dict[str, list[Template]]] = {False: {}, True: {}}
         for t in self.grammar.templates + self.grammar.inactive:
-            if all(tok.kind == "word" for tok in t.toks):
-                self._phrase_sounds.setdefault("".join(tok.sound for tok in t.toks), []).append(t)
-        self._phrase_keys = list(self._phrase_sounds)
+            pointed = t.toks[-1].kind == "player"
+            words = t.toks[:-1] if pointed else t.toks
+            if words and all(tok.kind == "word" for tok in words):
+                self._phrase_sounds[pointed].setdefault("".join(tok.sound for tok in words), []).append(t)
+        self._phrase_keys = {pointed: list(sounds) for pointed, sounds in self._phrase_sounds.items()}
 
     def __repr__(self) -> str:
         return f"Matcher({len(self.grammar.templates)} templates, players={list(self.roster.players)})"
@@ -753,20 +756,24 @@ class Matcher:
     def _by_sound(self, utoks: list[UTok], now: LazyNow | None = None) -> list[_Alignment]:
         """Readings by the sound of the whole phrase, for what free decoding writes (« bergère on nette »).
 
-        Only templates without slots; a reading counts when its sound differs by at most ``sound`` of its length
-        and is about as long (a whole extra syllable is an extra word: « beau sirop gagnant » is not one call).
+        Only templates without slots, or whose one slot is a player said last; a reading counts when its sound
+        differs by at most ``sound`` of its length and is about as long (a whole extra syllable is an extra
+        word: « beau sirop gagnant » is not one call).
         """
-        if any(u.unk or u.is_number or u.player for u in utoks):
+        pointed = bool(utoks) and utoks[-1].player is not None
+        words = utoks[:-1] if pointed else utoks
+        if any(u.unk or u.is_number or u.player for u in words):
             return []
-        heard = "".join(phonetic_key(w) for u in utoks for w in u.heard.split())
+        heard = "".join(phonetic_key(w) for u in words for w in u.heard.split())
         if len(heard) < 4:
             return []
-        hits = process.extract(heard, self._phrase_keys, scorer=Levenshtein.normalized_distance, limit=4)
+        values = (("player", utoks[-1].player),) if pointed else ()
+        hits = process.extract(heard, self._phrase_keys[pointed], scorer=Levenshtein.normalized_distance, limit=4)
         return _best_per_meaning(
-            _Alignment(distance + 0.05, t, (), None, (distance + 0.05) * t.weight)
+            _Alignment(distance + 0.05, t, values, None, (distance + 0.05) * t.weight)
             for key, distance, _ in hits
-            if distance <= self.thresholds.sound and len(key) >= 5 and abs(len(key) - len(heard)) <= max(1, len(key) // 8)
-            for t in self._phrase_sounds[key]
+            if distance <= self.thresholds.sound and len(key) >= 4 and abs(len(key) - len(heard)) <= max(1, len(key) // 8)
+            for t in self._phrase_sounds[pointed][key]
             if not t.needs_state or allowed_now(now, t.target)
         )
 
