@@ -87,7 +87,8 @@ INSERTS = ["euh", "alors", "bon", "hein", "ben", "oh", "et"]
 CHATTER = [
     "passe moi le sel",
     "tu veux une bière",
-    "c'est à qui de jouer",
+    # « c'est à qui de jouer » was here: it is the table asking whose turn it is (TableCommand.TOUR), as
+    # the independent corpus (bench/data/understand/) says it
     "il fait chaud ici",
     "on mange quoi ce soir",
     "attends je reviens",

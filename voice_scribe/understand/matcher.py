@@ -70,6 +70,8 @@ COMMENTARY_WORDS = frozenset(
 )
 #: Words after which the grammar puts an argument: commentary never starts with one.
 _SLOT_INTRODUCERS = frozenset({"pour", "de", "sur", "a", "contre", "du", "des", "en"})
+#: Words that open a new clause: after a one-word call, commentary must start with one.
+CLAUSE_STARTERS = frozenset({"je", "j", "il", "elle", "on", "tu", "t", "c", "ca", "moi", "pour", "y"})
 #: At most this many words of commentary before / after a call.
 MAX_COMMENTARY = (3, 6)
 #: Single letters that stand for an elided word glued to the next one (« jachète », « akadoc »).
@@ -193,6 +195,7 @@ class _Heard:
     utoks: list[UTok]
     spans: list  # per start: (end, kind, value) number and dice runs
     edges: _Edges
+    strict_edges: _Edges  # for a call of one word: no commentary before it, and after it only a new clause
     ins: list[float]  # cost of each word heard but not in the template
     numeric: list[bool]  # each word is a number here (not an article)
     sub: dict = field(default_factory=dict)  # (template word, key, sound, j) -> substitution cost
@@ -554,7 +557,8 @@ class Matcher:
 
         ``edges``: the cost of taking the first *j* / the words from *j* on as commentary around the call.
         """
-        utoks, spans, edges = heard.utoks, heard.spans, heard.edges
+        utoks, spans = heard.utoks, heard.spans
+        edges = heard.edges if t.weight >= 2 else heard.strict_edges
         m, n = len(t.toks), len(utoks)
         D = [[INF] * (n + 1) for _ in range(m + 1)]
         B: list[list[tuple | None]] = [[None] * (n + 1) for _ in range(m + 1)]
@@ -707,10 +711,12 @@ class Matcher:
     def _heard(self, utoks: list[UTok]) -> _Heard:
         """Everything about the heard words that every template's alignment uses, worked out once."""
         articles = [self._is_article(utoks, j) for j in range(len(utoks))]
+        edges = self._edges(utoks)
         return _Heard(
             utoks,
             self._spans(utoks),
-            self._edges(utoks),
+            edges,
+            _strict(edges, utoks),
             [self._ins_cost(u, articles[j]) for j, u in enumerate(utoks)],
             [u.is_number and not articles[j] for j, u in enumerate(utoks)],
         )
@@ -900,6 +906,15 @@ class Matcher:
         allowed = {"target", "item", "rule", "dice"}
         command = Command(target, player, t, **{k: v for k, v in fields.items() if k in allowed})  # type: ignore[arg-type]
         return Candidate(al.cost, al.template.text, command=command)
+
+
+def _strict(edges: _Edges, utoks: list[UTok]) -> _Edges:
+    """Commentary around a one-word call (« bévue », « pélican »: words of everyday French too): none before
+    it, and after it only a new clause (« mécréant pour moi », « tichage je montre »): « quelle bévue mon
+    pauvre » is table talk."""
+    n = len(utoks)
+    tail = [c if j == n or utoks[j].word in CLAUSE_STARTERS else INF for j, c in enumerate(edges.tail)]
+    return _Edges([0.0] + [INF] * n, tail)
 
 
 def _best_per_meaning(alignments) -> list[_Alignment]:
