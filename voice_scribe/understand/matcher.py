@@ -276,6 +276,8 @@ class Matcher:
                 continue
             if span == 1 and plain[i] in self.vocab:
                 continue
+            if any(not p.isalpha() or p in NUMBER_WORDS for p in plain[i : i + span]):
+                continue  # « 15 Karadoc » is a number, then a name
             key = phonetic_key("".join(a for _, a in heard[i : i + span]))
             hits = {player for _, k, player in self._names if k == key}
             if len(hits) == 1:
@@ -691,7 +693,9 @@ class Matcher:
         if len(utoks) > 1 and last and who in (None, last):
             trimmed = self._rank(utoks[:-1], now)
             full = _clean_cost(ranked)
-            better = _clean_cost(trimmed) < full and (who == last or full > self.thresholds.accept)
+            # the speaker's own name is not the target of his own call: trimmed wins when it reads
+            own = who == last and _clean_cost(trimmed) <= self.thresholds.accept
+            better = own or (_clean_cost(trimmed) < full and full > self.thresholds.accept)
             if better:
                 ranked = trimmed
                 if who is None:
