@@ -203,7 +203,7 @@ def _percentiles(times: list[float]) -> tuple[float, float]:
     return statistics.median(ordered) * 1000, ordered[int(len(ordered) * 0.99)] * 1000
 
 
-def report(name: str, s: Split, show: int) -> list[str]:
+def report(name: str, s: Split, show: int) -> None:
     p50, p99 = _percentiles(s.times)
     cpu50, cpu99 = _percentiles(s.cpu)
     nat, dam = _total(s.natural), _total(s.damaged)
@@ -230,7 +230,6 @@ def report(name: str, s: Split, show: int) -> list[str]:
         lines = [f for t in s.natural.values() for f in t.failures] + [f for t in s.damaged.values() for f in t.failures]
         for line in (lines + s.chatter.failures)[:show]:
             print("   ", line)
-    return []
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -182,6 +182,10 @@ class _Alignment:
     raw: float = 0.0  # total edit weight, before dividing by the template's weight
 
 
+#: A game to read against, and its ``now()`` asked lazily.
+_Context = tuple[Table, LazyNow]
+
+
 @dataclass(frozen=True)
 class _Edges:
     lead: list[float]  # lead[j]: the first j heard words as commentary (INF: they carry meaning)
@@ -798,7 +802,8 @@ class Matcher:
         return None
 
     def _decide(
-        self, utterance: Utterance, ranked: list[_Alignment], who: str | None, source: str | None, context=None
+        self, utterance: Utterance, ranked: list[_Alignment], who: str | None, source: str | None,
+        context: _Context | None = None,
     ) -> Understanding:
         th = self.thresholds
         text = utterance.text
@@ -872,7 +877,7 @@ class Matcher:
         kind = ResultKind.CALL if cand.call else ResultKind.COMMAND
         return Understanding(kind, call=cand.call, command=cand.command, cost=winner.cost, **base)
 
-    def _complete(self, cand: Candidate, judgement: Judgement, context, who: str | None) -> Call | None:
+    def _complete(self, cand: Candidate, judgement: Judgement, context: _Context, who: str | None) -> Call | None:
         """An incomplete call made whole from the state, or remembered as this player's first breath."""
         call = cand.call
         if call is None or who is None or judgement.standing is not Standing.INCOMPLETE:
@@ -886,7 +891,7 @@ class Matcher:
         return whole
 
     def _weigh(
-        self, clean: list[_Alignment], utterance: Utterance, who: str | None, context
+        self, clean: list[_Alignment], utterance: Utterance, who: str | None, context: _Context
     ) -> tuple[_Alignment, dict[int, Judgement]]:
         """The reading the engine takes best among those close to the cheapest, and each one's judgement."""
         table, now = context
