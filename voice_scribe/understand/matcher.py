@@ -72,6 +72,8 @@ COMMENTARY_WORDS = frozenset(
 _SLOT_INTRODUCERS = frozenset({"pour", "de", "sur", "a", "contre", "du", "des", "en"})
 #: Words that open a new clause: after a one-word call, commentary must start with one.
 CLAUSE_STARTERS = frozenset({"je", "j", "il", "elle", "on", "tu", "t", "c", "ca", "moi", "pour", "y"})
+#: Verbs that announce the call that follows (« je dis … », « je fais … »).
+ANNOUNCING = frozenset({"dis", "fais", "annonce", "crie", "tente", "utilise"})
 #: At most this many words of commentary before / after a call.
 MAX_COMMENTARY = (3, 6)
 #: Single letters that stand for an elided word glued to the next one (« jachète », « akadoc »).
@@ -918,12 +920,13 @@ class Matcher:
 
 
 def _strict(edges: _Edges, utoks: list[UTok]) -> _Edges:
-    """Commentary around a one-word call (« bévue », « pélican »: words of everyday French too): none before
-    it, and after it only a new clause (« mécréant pour moi », « tichage je montre »): « quelle bévue mon
-    pauvre » is table talk."""
+    """Commentary around a one-word call (« bévue », « pélican »: words of everyday French too): before it
+    only words that announce it (« moi je dis rigodon »), after it only a new clause (« mécréant pour
+    moi »): « quelle bévue mon pauvre » is table talk."""
     n = len(utoks)
     tail = [c if j == n or utoks[j].word in CLAUSE_STARTERS else INF for j, c in enumerate(edges.tail)]
-    return _Edges([0.0] + [INF] * n, tail)
+    lead = [c if j == 0 or utoks[j - 1].word in ANNOUNCING else INF for j, c in enumerate(edges.lead)]
+    return _Edges(lead, tail)
 
 
 def _best_per_meaning(alignments) -> list[_Alignment]:
