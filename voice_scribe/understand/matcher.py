@@ -88,7 +88,8 @@ class Thresholds:
     margin: float = 0.12  # … and the runner-up (another meaning) this much worse
     margin_raw: float = 0.45  # … or worse by this much unnormalised edit weight (about one word)
     explain: float = 0.60  # a slot failure closer than this is the reason given
-    shortlist: int = 14  # templates aligned in full
+    shortlist: int = 10  # templates aligned in full
+    shortlist_core: int = 4  # … and nearest the heard words without their commentary, per such reading
     sound: float = 0.2  # whole-phrase sound distance accepted when words alone do not fit (free decoding)
     context: float = 0.30  # with a table: a legal reading beats an illegal one at most this much cheaper
     max_words: int = 40  # longer than any call with its fillers: rejected before matching (bounded work)
@@ -479,7 +480,7 @@ class Matcher:
         for query in queries:
             hits = process.extract(
                 self._encode_heard(query), self._group_keys, scorer=Levenshtein.normalized_distance,
-                limit=self.thresholds.shortlist if query is utoks else self.thresholds.shortlist // 2,
+                limit=self.thresholds.shortlist if query is utoks else self.thresholds.shortlist_core,
             )
             keys.update((key, None) for key, _, _ in hits)
         return [t for key in keys for t in self._groups[key]]
