@@ -210,7 +210,11 @@ class _Heard:
 
 @dataclass(repr=False)
 class Matcher:
-    """Everything precomputed for one roster and one set of rules; :meth:`understand` is the hot path."""
+    """Everything precomputed for one roster and one set of rules; :meth:`understand` is the hot path.
+
+    The one thing it remembers between utterances, and only when read against a game: each player's last
+    incomplete call (the first breath of a call said in two), to complete it from the next.
+    """
 
     grammar: Grammar
     roster: Roster
