@@ -229,3 +229,16 @@ def test_understand_every_holding_question(matcher, value, phrase):
 def test_understand_every_civet_combination(matcher, value, phrase):
     u = matcher.understand(f"civet de douze sur {phrase}", speaker="Karadoc")
     assert u.kind is ResultKind.CALL and (u.call.combination, u.call.number) == (value, 12), u.to_json()
+
+
+@pytest.mark.parametrize("text", ["c'est quoi déjà le civet", "mais c'est quoi le civet"])
+def test_understand_bare_rule_question_with_extra_words_is_table_talk(matcher, text):
+    """« c'est quoi le civet » asks the scribe; with a word more it is what players ask each other."""
+    u = matcher.understand(text, speaker="Perceval")
+    assert not u.accepted, u.to_json()
+
+
+@pytest.mark.parametrize("text", ["c'est quoi la règle du civet déjà", "euh c'est quoi le civet", "explique moi le civet"])
+def test_understand_explicit_rule_question_keeps_its_tolerance(matcher, text):
+    u = matcher.understand(text, speaker="Perceval")
+    assert u.kind is ResultKind.COMMAND and u.command.rule == "civet", u.to_json()

@@ -167,7 +167,15 @@ class Template:
     def takes_commentary(self) -> bool:
         """Whether words around this phrase may be commentary: not for a bare list word (« chouette »:
         « t'as vu cette chouette » is chatter), nor for a phrase of a variant the table does not play."""
-        return not self.variant and (self.weight >= 3 or not any(name in LIST_SLOTS for name, _ in self.values))
+        return not self.variant and not self.exact and (
+            self.weight >= 3 or not any(name in LIST_SLOTS for name, _ in self.values)
+        )
+
+    @property
+    def exact(self) -> bool:
+        """Heard only as said, fillers aside: no word inserted in it nor said around it (``=> exact``:
+        « c'est quoi le civet » asks the scribe, « c'est quoi déjà le civet » asks a fellow player)."""
+        return ("exact", "true") in self.values
 
     @property
     def needs_state(self) -> bool:

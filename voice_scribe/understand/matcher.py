@@ -580,6 +580,8 @@ class Matcher:
         if edges is not None and t.takes_commentary:
             D[0][: n + 1] = [c * scale for c in edges.lead]
         ins, numeric, sub = heard.ins, heard.numeric, heard.sub
+        if t.exact:
+            ins = [INF] * n  # an exact phrase takes no extra word
         for i in range(m + 1):
             tok = t.toks[i] if i < m else None
             row, nrow = D[i], D[i + 1] if i < m else None
