@@ -242,3 +242,22 @@ def test_understand_bare_rule_question_with_extra_words_is_table_talk(matcher, t
 def test_understand_explicit_rule_question_keeps_its_tolerance(matcher, text):
     u = matcher.understand(text, speaker="Perceval")
     assert u.kind is ResultKind.COMMAND and u.command.rule == "civet", u.to_json()
+
+
+
+@pytest.mark.parametrize(
+    "text,dice",
+    [("pardon c'était quatre et deux", (4, 2)), ("en fait c'est un deux trois", (1, 2, 3)), ("c'est six six en fait", (6, 6))],
+)
+def test_understand_throw_said_again_in_the_past_is_a_correction(matcher, text, dice):
+    u = matcher.understand(text, speaker="Karadoc")
+    assert u.kind is ResultKind.COMMAND and u.command.kind is TableCommand.CORRECTION and u.command.dice == dice, u.to_json()
+
+
+@pytest.mark.parametrize(
+    "text,command",
+    [("répète s'il te plaît", TableCommand.REPETE), ("pause s'il vous plaît", TableCommand.PAUSE), ("les scores stp", TableCommand.SCORES)],
+)
+def test_understand_politeness_around_a_command(matcher, text, command):
+    u = matcher.understand(text, speaker="Karadoc")
+    assert u.kind is ResultKind.COMMAND and u.command.kind is command, u.to_json()

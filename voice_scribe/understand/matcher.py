@@ -58,7 +58,11 @@ EDGE_FILLERS = frozenset({"là", "tiens", "déjà", "quoi", "donc", "hein", "alo
 #: Words that introduce the speaker's own name before a call (« c'est Karadoc : … », « moi Perceval, … »).
 _SELF_INTRO: tuple[tuple[str, ...], ...] = (("c", "est", "moi"), ("c", "est"), ("moi",), ("ici",), ())
 #: Several-word fillers (« vas-y », « et voilà »), dropped as a whole.
-FILLER_PHRASES: tuple[tuple[str, ...], ...] = (("vas", "y"), ("et", "voila"), ("et", "hop"), ("c", "est", "parti"))
+FILLER_PHRASES: tuple[tuple[str, ...], ...] = (
+    ("vas", "y"), ("et", "voila"), ("et", "hop"), ("c", "est", "parti"),
+    # politeness, around any call or command (« répète s'il te plaît », « pause svp »)
+    ("s", "il", "te", "plait"), ("s", "il", "vous", "plait"), ("stp",), ("svp",),
+)
 #: Words that follow a number (« un points », « un sur ») and so mark « un » as a number, not an article.
 _AFTER_NUMBER = frozenset({"et", "point", "points", "sur", "pour", "contre", "a"})
 #: The longest French number a call carries (« six cent quatre vingt dix neuf »): longer runs are not read.
