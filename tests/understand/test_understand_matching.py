@@ -261,3 +261,11 @@ def test_understand_throw_said_again_in_the_past_is_a_correction(matcher, text, 
 def test_understand_politeness_around_a_command(matcher, text, command):
     u = matcher.understand(text, speaker="Karadoc")
     assert u.kind is ResultKind.COMMAND and u.command.kind is command, u.to_json()
+
+
+def test_understand_a_name_said_alone_is_not_a_call(matcher):
+    """« C'est Karadoc ! » (the answer to « qui a dit ? ») on one microphone: a name, not « c'est à moi »."""
+    u = matcher.understand(Utterance(t=0.0, text="C'est Karadoc !"))
+    assert not u.accepted, u.to_json()
+    u = matcher.understand(Utterance(t=0.0, text="pas mou le caillou Karadoc"))
+    assert u.kind is ResultKind.CALL and u.call.player == "Karadoc" and u.speaker_source == "name", u.to_json()

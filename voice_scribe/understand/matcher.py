@@ -707,7 +707,9 @@ class Matcher:
             ranked = self._by_sound(utoks, now) or ranked
         # the speaker's own name said after the call (« pas mou le caillou, Karadoc ! »)
         last = utoks[-1].player
-        if len(utoks) > 1 and last and who in (None, last):
+        # … but « c'est Karadoc » alone is a name said (the answer to « qui a dit ? »), not a call without it
+        said_more = any(u.word not in FILLERS for u in utoks[:-1])
+        if len(utoks) > 1 and last and who in (None, last) and said_more:
             trimmed = self._rank(utoks[:-1], now)
             full = _clean_cost(ranked)
             # the speaker's own name is not the target of his own call: trimmed wins when it reads
