@@ -117,14 +117,8 @@ class Journal:
     def append(self, record: dict[str, Any]) -> None:
         """Write ``record`` (after any pending ones); a failure is kept, told and never raised."""
         self.pending.append(encode_record(record))
-        while self.pending:
-            try:
-                _write_whole(self._fd, self.pending[0])
-            except OSError as exc:
-                self._failed(exc)
-                return
-            self.pending.pop(0)
-        if self.fault is not None:
+        self.append_pending()
+        if self.fault is not None and not self.pending:
             self.fault = None
             self._tell("Journal : l'écriture refonctionne, les annonces en attente sont enregistrées.")
 
@@ -133,7 +127,7 @@ class Journal:
         self.fault = os_error_fr(exc)
         if first:
             self._tell(
-                f"Journal {self.path} : écriture impossible ({self.fault}). La partie continue à l'écran ;"
+                f"Journal {self.path} : écriture impossible, {self.fault}. La partie continue à l'écran ;"
                 " le journal reste reprenable jusqu'à la dernière annonce enregistrée."
             )
 
@@ -146,10 +140,16 @@ class Journal:
             return
         if self.pending:  # a last try: the disk may have room again
             self.append_pending()
+        if self.pending:
+            self._tell(
+                f"Journal {self.path} : {len(self.pending)} enregistrement(s) n'ont pas pu être écrits ({self.fault}) ;"
+                " une reprise repartira de la dernière annonce enregistrée."
+            )
         os.close(self._fd)
         self._fd = -1
 
     def append_pending(self) -> None:
+        """Write what waits in memory, oldest first, until the disk refuses again."""
         while self.pending:
             try:
                 _write_whole(self._fd, self.pending[0])

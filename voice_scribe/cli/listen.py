@@ -19,6 +19,7 @@ from datetime import datetime
 from pathlib import Path
 
 from voice_scribe.cli import CliError
+from voice_scribe.cli.checks import check_resume_players, journal_notice, journal_path, speed, typed_line
 from voice_scribe.cli.common import load_rules, parse_players
 
 
@@ -41,7 +42,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--journal", metavar="FICHIER.jsonl", help="où écrire le journal (défaut : parties/partie-DATE.jsonl)")
     p.add_argument("--clavier", action="store_true", help="sans micro : les annonces se tapent au clavier")
     p.add_argument("--simule", metavar="TRANSCRIPTION.jsonl", help="joue une transcription en temps réel au lieu des micros")
-    p.add_argument("--vitesse", type=float, default=1.0, help="accélère --simule (ex. 10)")
+    p.add_argument("--vitesse", type=speed, default=1.0, help="accélère --simule (ex. 10)")
     p.add_argument("--muet", action="store_true", help="ne parle pas (écran seulement)")
     p.add_argument("--sortie-audio", metavar="DOSSIER", help="écrit chaque phrase du scribe dans un WAV au lieu de la jouer")
     p.add_argument("--sans-ecran", action="store_true", help="une ligne par décision au lieu du tableau en direct")
@@ -65,13 +66,13 @@ def _open_session(args: argparse.Namespace):  # noqa: ANN202 - (Session, list[st
     try:
         if args.resume:
             session, warnings = Session.resume(args.resume)
+            check_resume_players(args.players, session.players, args.rules)
             return session, warnings + [f"Reprise de la partie {args.resume}."]
         if not args.players:
             raise CliError("indiquez les joueurs (--players A,B,C) ou une partie à reprendre (--resume JOURNAL)")
         players = parse_players(args.players)
         path = Path(args.journal) if args.journal else Path("parties") / f"partie-{datetime.now():%Y%m%d-%H%M%S}.jsonl"
-        path.parent.mkdir(parents=True, exist_ok=True)
-        session = Session.new(players, load_rules(args.rules), path)
+        session = Session.new(players, load_rules(args.rules), journal_path(path))
         return session, [f"Journal de la partie : {path}"]
     except (JournalError, ValueError) as exc:
         raise CliError(str(exc)) from None
@@ -85,6 +86,8 @@ def run(args: argparse.Namespace) -> int:
     players = session.players
     roster = Roster.of(players, _aliases(args.alias, players))
     table = LiveTable(session, Matcher.build(roster, session.rules))
+    if session.journal is not None:  # a journal that cannot be written is said; the game goes on
+        session.journal.on_fault = journal_notice(table)
     for note in notes:
         table.notice(note)
     offset = session.state.clock + (1.0 if args.resume else 0.0)
@@ -234,7 +237,7 @@ def _keyboard(table, clock, players) -> None:  # noqa: ANN001
     from voice_scribe.speech.utterance import Utterance
 
     for line in sys.stdin:
-        line = line.strip()
+        line = typed_line(line)
         if not line:
             continue
         if line.lower() in ("q", "quitter", "quit"):
