@@ -88,6 +88,8 @@ class Journal:
     @classmethod
     def create(cls, path: str | Path, players: list[str], rules: dict[str, Any]) -> Journal:
         path = Path(path)
+        if path.is_dir():
+            raise JournalError(f"impossible d'écrire le journal {path} : c'est un dossier, pas un fichier")
         try:
             exists = path.exists() and path.stat().st_size > 0
         except OSError as exc:
