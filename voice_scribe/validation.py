@@ -58,7 +58,7 @@ def number(data: dict[str, Any], key: str, *, minimum: float | None = None, requ
     try:
         out = float(value)
     except OverflowError:
-        raise FieldError(f"« {key} » est un nombre trop grand") from None
+        raise FieldError(f"« {key} » doit être un nombre fini (celui-ci est trop grand)") from None
     if not math.isfinite(out):
         raise FieldError(f"« {key} » doit être un nombre fini (reçu : {_shown(value)})")
     if minimum is not None and out < minimum:
