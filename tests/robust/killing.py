@@ -4,10 +4,11 @@
 A trial types calls into a real ``voice-scribe listen --clavier`` process, kills it with SIGKILL at a
 random moment, then checks the journal it left:
 
-- it resumes (a torn last record is dropped, nothing else);
+- it resumes (a torn last record is dropped, nothing else), and two resumes are the same game;
 - nothing the table was told is lost: every verdict printed before the kill comes after the journal
   write of what it answers, so there are at least as many ``heard``/``tick`` records as printed verdicts;
-- a resumed ``listen`` shows the very scores the journal folds to.
+- a resumed ``listen`` keeps every record the crash left, byte for byte, only appends to them, and shows
+  the very scores its journal folds to (its end closes the open windows, which may pay).
 """
 
 from __future__ import annotations
@@ -38,13 +39,16 @@ SCORE_LINE = re.compile(r"^\s+(\S+)\s+(-?\d+)\s*$")
 class Trial:
     printed: int
     logged: int
-    scores: dict[str, int]
-    resumed_scores: dict[str, int]
+    scores: dict[str, int]  # the journal the crash left, folded
+    again: dict[str, int]  # ... folded a second time
+    kept: bool  # the resumed game kept every record the crash left
+    shown: dict[str, int]  # the resumed game's final scoreboard
+    folded: dict[str, int]  # the resumed game's journal, folded
     warnings: list[str]
 
     @property
     def ok(self) -> bool:
-        return self.logged >= self.printed and self.scores == self.resumed_scores
+        return self.logged >= self.printed and self.scores == self.again and self.kept and self.shown == self.folded
 
 
 def _listen(*args: str, cwd: Path) -> subprocess.Popen[str]:
@@ -91,13 +95,22 @@ def run_trial(folder: Path, seed: int) -> Trial:
     printed = sum(1 for line in out if line.startswith("["))
     contents = read_journal(journal)  # read-only: what the crash left
     logged = sum(1 for r in contents.records if r["type"] in ("heard", "tick"))
-    session, warnings = Session.resume(journal)
-    scores = dict(session.game.scores)
-    session.close()
+    scores, warnings = _fold(journal)
+    again, _ = _fold(journal)
+    left = journal.read_bytes()  # repaired by the first resume
     resumed = subprocess.run(
         [sys.executable, "-m", "voice_scribe", "listen", "--resume", str(journal), "--clavier", "--muet"],
         input="q\n", capture_output=True, text=True, cwd=folder, timeout=120,
     )
     if resumed.returncode != 0:
         raise AssertionError(f"resume failed ({resumed.returncode}): {resumed.stderr}")
-    return Trial(printed, logged, scores, scoreboard(resumed.stdout), warnings)
+    folded, _ = _fold(journal)
+    kept = journal.read_bytes().startswith(left)
+    return Trial(printed, logged, scores, again, kept, scoreboard(resumed.stdout), folded, warnings)
+
+
+def _fold(journal: Path) -> tuple[dict[str, int], list[str]]:
+    session, warnings = Session.resume(journal)
+    scores = dict(session.game.scores)
+    session.close()
+    return scores, warnings

@@ -32,8 +32,9 @@ from voice_scribe.validation import os_error_fr, players_problem
 
 #: The fastest a transcript may be played (``--vitesse``).
 MAX_SPEED = 1000.0
-#: The longest typed line the keyboard passes on (a shout, not a speech).
-MAX_TYPED = 2000
+#: The longest typed line the keyboard passes on: one announcement, not a speech (the matcher's cost grows
+#: fast with the length of a run of number words).
+MAX_TYPED = 300
 
 
 def _finite(text: str) -> float | None:

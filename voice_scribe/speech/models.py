@@ -35,7 +35,7 @@ MAX_DOWNLOAD_BYTES = 4 << 30
 #: An archive may unpack to at most this many times its own size (a zip bomb is refused).
 MAX_UNPACK_RATIO = 20
 #: ... except that any archive may unpack to this much (tiny test archives compress very well).
-MIN_UNPACK_BOUND = 16 << 20
+MIN_UNPACK_BOUND = 2 << 20
 #: Path limits of the file systems a model lands on.
 MAX_NAME_BYTES = 255
 MAX_PATH_BYTES = 1024

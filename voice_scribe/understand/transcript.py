@@ -14,7 +14,7 @@ from voice_scribe.understand.roster import Roster
 from voice_scribe.validation import FieldError, flag, integer, listing, mapping, number, text
 
 #: The longest line a recogniser can produce for one utterance (a shout, not a speech).
-MAX_TEXT_LENGTH = 2000
+MAX_TEXT_LENGTH = 10_000
 #: The most words a transcript line may time.
 MAX_WORDS = 400
 
