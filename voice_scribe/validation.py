@@ -22,7 +22,10 @@ from __future__ import annotations
 import errno
 import json
 import math
+import re
+import tomllib
 import unicodedata
+from pathlib import Path
 from typing import Any
 
 #: The unknown-speaker marker of the understanding layer: never a player's name.
@@ -238,3 +241,23 @@ def os_error_fr(exc: OSError) -> str:
     if exc.errno in _ERRNO_FR:
         return _ERRNO_FR[exc.errno]
     return f"erreur du système (code {exc.errno})" if exc.errno else "erreur du système"
+
+
+# ── TOML files ──
+def read_toml(path: str | Path, what: str) -> dict[str, Any]:
+    """A TOML file as a table; every failure a :class:`FieldError` in French naming ``what`` and ``path``."""
+    try:
+        with open(path, "rb") as fh:
+            return tomllib.load(fh)
+    except FileNotFoundError:
+        raise FieldError(f"{what} introuvable : {path}") from None
+    except IsADirectoryError:
+        raise FieldError(f"{what} attendu, mais {path} est un dossier") from None
+    except OSError as exc:
+        raise FieldError(f"{what} illisible ({path}) : {os_error_fr(exc)}") from None
+    except UnicodeDecodeError:
+        raise FieldError(f"{what} illisible ({path}) : ce n'est pas du texte UTF-8") from None
+    except tomllib.TOMLDecodeError as exc:
+        found = re.search(r"line (\d+), column (\d+)", str(exc))
+        where = f" ligne {found.group(1)}, colonne {found.group(2)}" if found else ""
+        raise FieldError(f"{what} illisible ({path}) : syntaxe TOML invalide{where}") from None

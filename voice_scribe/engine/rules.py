@@ -16,8 +16,6 @@ False
 from __future__ import annotations
 
 import math
-import re
-import tomllib
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
@@ -194,19 +192,12 @@ class Rules:
 
     @classmethod
     def load(cls, path: str | Path) -> Rules:
+        from voice_scribe.validation import FieldError, read_toml
+
         try:
-            with open(path, "rb") as fh:
-                data = tomllib.load(fh)
-        except FileNotFoundError:
-            raise RulesError(f"fichier de règles introuvable : {path}") from None
-        except IsADirectoryError:
-            raise RulesError(f"fichier de règles attendu, mais {path} est un dossier") from None
-        except OSError as exc:
-            raise RulesError(f"fichier de règles illisible ({path}) : erreur du système (code {exc.errno})") from None
-        except UnicodeDecodeError:
-            raise RulesError(f"fichier de règles illisible ({path}) : ce n'est pas du texte UTF-8") from None
-        except tomllib.TOMLDecodeError as exc:
-            raise RulesError(f"fichier de règles illisible ({path}) : {_toml_where(exc)}") from None
+            data = read_toml(path, "fichier de règles")
+        except FieldError as exc:
+            raise RulesError(str(exc)) from None
         try:
             return cls.from_dict(data)
         except RulesError as exc:
@@ -255,10 +246,3 @@ def _teams(value: Any) -> tuple[tuple[str, ...], ...]:
         raise RulesError("« teams » : un joueur est dans deux équipes")
     return tuple(tuple(team) for team in value)
 
-
-def _toml_where(exc: tomllib.TOMLDecodeError) -> str:
-    """tomllib's English message, as the French place of the fault."""
-    found = re.search(r"line (\d+), column (\d+)", str(exc))
-    if found:
-        return f"syntaxe TOML invalide ligne {found.group(1)}, colonne {found.group(2)}"
-    return "syntaxe TOML invalide"

@@ -15,7 +15,6 @@ import json
 import os
 import re
 import shutil
-import tomllib
 import urllib.error
 import urllib.request
 import zipfile
@@ -24,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from voice_scribe.validation import FieldError, integer, listing, number, os_error_fr, text
+from voice_scribe.validation import FieldError, integer, listing, number, os_error_fr, read_toml, text
 
 ENV_MODELS_DIR = "VOICE_SCRIBE_MODELS_DIR"
 LOCK_NAME = "models.lock.json"
@@ -95,15 +94,9 @@ def default_models_dir() -> Path:
 def load_manifest(path: Path) -> Manifest:
     """Read and check the manifest: every entry's name, URLs, size and checksums (French errors)."""
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise ModelFetchError(f"manifeste des modèles introuvable : {path}") from None
-    except OSError as exc:
-        raise ModelFetchError(f"manifeste des modèles illisible ({path}) : {os_error_fr(exc)}") from None
-    except UnicodeDecodeError:
-        raise ModelFetchError(f"manifeste des modèles illisible ({path}) : ce n'est pas du texte UTF-8") from None
-    except tomllib.TOMLDecodeError:
-        raise ModelFetchError(f"manifeste des modèles illisible ({path}) : syntaxe TOML invalide") from None
+        data = read_toml(path, "manifeste des modèles")
+    except FieldError as exc:
+        raise ModelFetchError(str(exc)) from None
     models = data.get("model", [])
     if not isinstance(models, list):
         raise ModelFetchError(f"manifeste {path} : « model » doit être une liste de tables [[model]]")
