@@ -170,3 +170,18 @@ def test_main_turns_every_user_error_into_exit_2(tmp_path, capsys) -> None:
 def test_typed_lines_are_made_safe() -> None:
     assert typed_line("  Karadoc:\tsix\x00 six six \udcff ") == "Karadoc:\tsix six six �"
     assert len(typed_line("six " * 10_000)) <= 300
+
+
+def test_a_replay_journal_the_disk_refuses_is_said_after_the_scores(tmp_path) -> None:
+    journal = tmp_path / "j.jsonl"
+    calls = str(ROOT / "examples" / "game1_star1.calls.jsonl")
+    script = (
+        "import resource, runpy, sys; resource.setrlimit(resource.RLIMIT_FSIZE, (2000, resource.RLIM_INFINITY));"
+        f"sys.argv = ['voice-scribe', 'replay', '--calls', {calls!r}, '--players', 'Karadoc,Perceval',"
+        f" '--journal', {str(journal)!r}];"
+        "runpy.run_module('voice_scribe', run_name='__main__')"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=tmp_path, timeout=120)
+    assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
+    assert "n'a pas pu être écrit en entier (fichier trop gros" in done.stderr and "Scores" in done.stdout
+    assert journal.read_bytes().endswith(b"\n")  # only whole records

@@ -195,3 +195,16 @@ def journal_notice(table) -> Callable[[str], None]:  # noqa: ANN001 - a LiveTabl
         print(f"voice-scribe : {message}", file=sys.stderr, flush=True)
 
     return tell
+
+
+def journal_written(session) -> None:  # noqa: ANN001 - a Session
+    """After a replay: close the journal, and say in French (exit 2) if the disk refused part of it."""
+    journal = session.journal
+    if journal is None:
+        return
+    journal.close()
+    if journal.pending:
+        raise CliError(
+            f"le journal {journal.path} n'a pas pu être écrit en entier ({journal.fault}) :"
+            f" {len(journal.pending)} enregistrement(s) manquent ; les scores affichés restent justes"
+        )

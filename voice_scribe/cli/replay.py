@@ -7,6 +7,7 @@ import json
 import sys
 
 from voice_scribe.cli import CliError
+from voice_scribe.cli.checks import journal_written
 from voice_scribe.cli.common import add_players_and_rules, load_rules, parse_players
 from voice_scribe.cli.render import print_decisions, print_replies, render_scoreboard
 
@@ -54,6 +55,7 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.write("\n")
     else:
         render_scoreboard(session)
+    journal_written(session)
     return 0
 
 
