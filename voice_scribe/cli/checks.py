@@ -153,7 +153,7 @@ class FaultCatcher:
     def internal(self, exc: BaseException, where: str = "") -> str:
         log = self.write(exc, where)
         shown = f"le détail est dans {log}" if log else "le détail n'a pas pu être écrit"
-        return f"erreur interne du programme{where} ({type(exc).__name__}) : {shown}. Vos journaux de partie sont intacts."
+        return f"erreur interne du programme{where} : {shown}. Vos journaux de partie sont intacts."
 
     def write(self, exc: BaseException, where: str = "") -> Path | None:
         text = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))

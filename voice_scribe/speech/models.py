@@ -10,11 +10,13 @@ file.
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import os
 import re
 import shutil
+import socket
 import urllib.error
 import urllib.request
 import zipfile
@@ -243,7 +245,7 @@ def download(url: str, part: Path, progress: Progress | None = None, timeout: fl
                 try:
                     chunk = resp.read(CHUNK)
                 except (OSError, ValueError) as exc:  # IncompleteRead, reset connection
-                    raise urllib.error.URLError(f"transfert interrompu ({type(exc).__name__})") from None
+                    raise urllib.error.URLError("transfert interrompu") from None
                 if not chunk:
                     break
                 if done + len(chunk) > max_bytes:
@@ -276,7 +278,7 @@ def check_archive(archive: Path) -> None:
             bad = z.testzip()
     except (zipfile.BadZipFile, zipfile.LargeZipFile, NotImplementedError, OSError, EOFError, zlib.error,
             ValueError) as exc:
-        raise ModelFetchError(f"archive corrompue ou tronquée : {archive.name} ({type(exc).__name__})") from None
+        raise ModelFetchError(f"archive corrompue ou tronquée : {archive.name}") from None
     if bad is not None:
         raise ModelFetchError(f"archive corrompue : {archive.name} (membre abîmé : {bad})")
 
@@ -388,9 +390,7 @@ def fetch(entry: ModelEntry, models_dir: Path, progress: Progress | None = None,
             try:
                 download(url, part, progress, timeout, max_bytes=entry.max_bytes)
             except (urllib.error.URLError, OSError) as exc:
-                reason = getattr(exc, "reason", None)
-                if not isinstance(reason, str):
-                    reason = os_error_fr(exc) if isinstance(exc, OSError) and exc.errno else type(exc).__name__
+                reason = _network_reason(exc)
                 errors.append(f"{url} : {reason}")
                 continue
             part.replace(archive)
@@ -403,6 +403,33 @@ def fetch(entry: ModelEntry, models_dir: Path, progress: Progress | None = None,
                 + (f". Le téléchargement reprendra là où il s'est arrêté ({part.name})." if part.exists() else "")
             )
     return install_archive(entry, models_dir, archive, used_url or "")
+
+
+def _network_reason(exc: OSError) -> str:
+    """Why a download failed, in French (urllib's reasons are English or socket errors)."""
+    if isinstance(exc, urllib.error.HTTPError):
+        return f"erreur HTTP {exc.code}"
+    reason = getattr(exc, "reason", exc)
+    if isinstance(reason, str) and reason.startswith("transfert"):
+        return reason
+    if isinstance(reason, socket.gaierror):
+        return "nom de serveur introuvable"
+    if isinstance(reason, OSError) and reason.errno in _NETWORK_FR:
+        return _NETWORK_FR[reason.errno]
+    if isinstance(reason, TimeoutError) or "timed out" in str(reason):
+        return "délai dépassé"
+    if isinstance(reason, OSError) and reason.errno:
+        return os_error_fr(reason)
+    return "serveur injoignable"
+
+
+_NETWORK_FR = {
+    errno.ECONNREFUSED: "connexion refusée",
+    errno.ECONNRESET: "connexion coupée",
+    errno.ENETUNREACH: "réseau inaccessible",
+    errno.EHOSTUNREACH: "machine inaccessible",
+    errno.ETIMEDOUT: "délai dépassé",
+}
 
 
 def refuse_archive(archive: Path, reason: str) -> ModelFetchError:
