@@ -20,6 +20,7 @@ import contextlib
 import io
 import json
 import random
+import shutil
 import sys
 import tempfile
 import time
@@ -274,10 +275,14 @@ def run_journal(path: Path) -> None:
 
 
 def run_archive(path: Path) -> None:
-    check_archive(path)
     target = path.with_suffix(".unpack")
-    target.mkdir(exist_ok=True)
-    safe_extract(path, target)
+    shutil.rmtree(target, ignore_errors=True)  # each archive unpacks into an empty folder, as fetch does
+    target.mkdir()
+    try:
+        check_archive(path)
+        safe_extract(path, target)
+    finally:
+        shutil.rmtree(target, ignore_errors=True)
 
 
 def boundaries(folder: Path) -> list[Boundary]:
