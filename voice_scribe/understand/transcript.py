@@ -13,8 +13,9 @@ from voice_scribe.understand.matcher import Matcher, Understanding
 from voice_scribe.understand.roster import Roster
 from voice_scribe.validation import FieldError, flag, integer, listing, mapping, number, text
 
-#: The longest line a recogniser can produce for one utterance (a shout, not a speech).
-MAX_TEXT_LENGTH = 10_000
+#: The longest text a recogniser gives for one utterance (minutes of unbroken speech): past it a
+#: line is refused, which also bounds what the matcher is given.
+MAX_TEXT_LENGTH = 2000
 #: The most words a transcript line may time.
 MAX_WORDS = 400
 
