@@ -351,12 +351,14 @@ def main() -> None:
     parser.add_argument("--kill", type=int, default=0, help="kill -9 trials of a live game (100 for the figure)")
     parser.add_argument("--only", default="", help="boundaries to fuzz, by the start of their name")
     args = parser.parse_args()
-    held = max(1, args.count * 3 // 10)
+    held = args.count * 3 // 10
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         total_uncaught = 0
         for boundary in boundaries(folder):
             if args.only and not any(boundary.name.startswith(o) for o in args.only.split(",")):
+                continue
+            if not args.count:
                 continue
             tuned = fuzz(boundary, args.count - held, 1, TUNED_VALUES, False, folder)
             out = fuzz(boundary, held, 2, HELD_OUT_VALUES + TUNED_VALUES[:5], True, folder)
