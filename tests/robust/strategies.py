@@ -39,3 +39,9 @@ def line(value: Any) -> str:
         return json.dumps(value, ensure_ascii=False)
     except (ValueError, OverflowError):
         return "{}"
+
+
+def write_lines(path, records: list) -> object:  # noqa: ANN001 - a pathlib.Path
+    """Write ``records`` as a JSON-lines file (lone surrogates kept as the bytes a careless writer makes)."""
+    path.write_text("\n".join(line(r) for r in records) + "\n", encoding="utf-8", errors="surrogatepass")
+    return path

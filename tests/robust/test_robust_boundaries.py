@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 sys.path.insert(0, str(Path(__file__).parent))
-from strategies import CALL_KEYS, JSON, UTTERANCE_KEYS, line, record  # noqa: E402
+from strategies import CALL_KEYS, JSON, UTTERANCE_KEYS, record, write_lines  # noqa: E402
 
 from voice_scribe.engine import Rules, RulesError  # noqa: E402
 from voice_scribe.replay import LogError, load_call_log, replay  # noqa: E402
@@ -30,10 +30,8 @@ GOOD_CALL = {"t": 1.0, "kind": "des", "player": "Karadoc", "dice": [2, 3, 5]}
 @FIXTURE
 @given(records=st.lists(record(UTTERANCE_KEYS, GOOD_UTTERANCE), min_size=1, max_size=4))
 def test_a_transcript_gives_finite_utterances_or_a_french_line_error(tmp_path, records) -> None:
-    path = tmp_path / "t.jsonl"
-    path.write_text("\n".join(line(r) for r in records) + "\n", encoding="utf-8", errors="surrogatepass")
     try:
-        utterances = load_transcript(path)
+        utterances = load_transcript(write_lines(tmp_path / "t.jsonl", records))
     except TranscriptError as exc:
         assert "ligne" in str(exc) or "illisible" in str(exc)
         return
@@ -46,10 +44,8 @@ def test_a_transcript_gives_finite_utterances_or_a_french_line_error(tmp_path, r
 @FIXTURE
 @given(records=st.lists(record(CALL_KEYS, GOOD_CALL), min_size=1, max_size=6))
 def test_a_call_log_gives_typed_calls_the_engine_can_fold_or_a_french_error(tmp_path, records) -> None:
-    path = tmp_path / "c.jsonl"
-    path.write_text("\n".join(line(r) for r in records) + "\n", encoding="utf-8", errors="surrogatepass")
     try:
-        calls = load_call_log(path)
+        calls = load_call_log(write_lines(tmp_path / "c.jsonl", records))
     except LogError as exc:
         assert "ligne" in str(exc) or "illisible" in str(exc)
         return
