@@ -5,8 +5,8 @@ A trial types calls into a real ``voice-scribe listen --clavier`` process, kills
 random moment, then checks the journal it left:
 
 - it resumes (a torn last record is dropped, nothing else), and two resumes are the same game;
-- nothing the table was told is lost: every verdict printed before the kill comes after the journal
-  write of what it answers, so there are at least as many ``heard``/``tick`` records as printed verdicts;
+- nothing the table was told is lost: the screen echoes an utterance (« [00:01.25] Karadoc : « … » → … »)
+  only after the journal holds it, so there are at least as many ``heard`` records as echoed utterances;
 - a resumed ``listen`` keeps every record the crash left, byte for byte, only appends to them, and shows
   the very scores its journal folds to (its end closes the open windows, which may pay).
 """
@@ -33,6 +33,8 @@ LINES = (
     "Perceval: pas mou le caillou", "Léodagan: trois quatre cinq", "Karadoc: suivant", "Perceval: cinq cinq cinq",
 )
 SCORE_LINE = re.compile(r"^\s+(\S+)\s+(-?\d+)\s*$")
+#: the screen's echo of one utterance heard: « [00:01.25] Karadoc : « six six six » → … »
+HEARD_LINE = re.compile(r"^\[[^\]]+\] [^ ].* : « ")
 
 
 @dataclass
@@ -92,9 +94,9 @@ def run_trial(folder: Path, seed: int) -> Trial:
     game.send_signal(signal.SIGKILL)
     game.wait(timeout=30)
     reader.join(timeout=10)
-    printed = sum(1 for line in out if line.startswith("["))
+    printed = sum(1 for line in out if HEARD_LINE.match(line))
     contents = read_journal(journal)  # read-only: what the crash left
-    logged = sum(1 for r in contents.records if r["type"] in ("heard", "tick"))
+    logged = sum(1 for r in contents.records if r["type"] == "heard")
     scores, warnings = _fold(journal)
     again, _ = _fold(journal)
     left = journal.read_bytes()  # repaired by the first resume

@@ -62,7 +62,7 @@ def test_a_journal_under_a_file_is_a_french_error(tmp_path) -> None:
     done = cli("listen", "--players", PLAYERS, "--clavier", "--muet", "--journal", str(tmp_path / "parties" / "j.jsonl"),
                cwd=tmp_path)
     assert_french(done, 2, "pas un dossier")
-    done = cli("replay", "--calls", str(ROOT / "examples" / "game1_star1.calls.jsonl"), "--players", "Karadoc,Perceval",
+    done = cli("replay", "--calls", str(ROOT / "examples" / "game1_star1.calls.jsonl"), "--players", PLAYERS,
                "--journal", str(tmp_path / "parties" / "j.jsonl"), cwd=tmp_path)
     assert_french(done, 2, "pas un dossier")
 
@@ -127,7 +127,7 @@ def test_a_truncated_or_corrupt_recording_is_a_french_error(tmp_path, content: b
     [("--rules", ".", "est un dossier"), ("--calls", ".", "dossier"), ("--calls", "absent.jsonl", "introuvable")],
 )
 def test_paths_that_are_folders_or_missing_are_french_errors(tmp_path, option: str, value: str, message: str) -> None:
-    options = {"--calls": str(ROOT / "examples" / "game1_star1.calls.jsonl"), "--players": "Karadoc,Perceval",
+    options = {"--calls": str(ROOT / "examples" / "game1_star1.calls.jsonl"), "--players": PLAYERS,
                option: value}
     done = cli("replay", *[word for pair in options.items() for word in pair], cwd=tmp_path)
     assert_french(done, 2, message)
@@ -177,7 +177,7 @@ def test_a_replay_journal_the_disk_refuses_is_said_after_the_scores(tmp_path) ->
     calls = str(ROOT / "examples" / "game1_star1.calls.jsonl")
     script = (
         "import resource, runpy, sys; resource.setrlimit(resource.RLIMIT_FSIZE, (2000, resource.RLIM_INFINITY));"
-        f"sys.argv = ['voice-scribe', 'replay', '--calls', {calls!r}, '--players', 'Karadoc,Perceval',"
+        f"sys.argv = ['voice-scribe', 'replay', '--calls', {calls!r}, '--players', {PLAYERS!r},"
         f" '--journal', {str(journal)!r}];"
         "runpy.run_module('voice_scribe', run_name='__main__')"
     )

@@ -9,7 +9,7 @@ argparse's usage line, our French reason); the other checks raise
 >>> speed("0")
 Traceback (most recent call last):
 ...
-argparse.ArgumentTypeError: « 0 » : il faut un nombre fini, plus grand que 0 et au plus 1000
+argparse.ArgumentTypeError: nombre invalide « 0 » : il faut un nombre fini, plus grand que 0 et au plus 1000
 """
 
 from __future__ import annotations
@@ -49,7 +49,15 @@ def speed(text: str) -> float:
     """``--vitesse``: a finite speed-up, 0 < x ≤ 1000."""
     value = _finite(text)
     if value is None or not 0 < value <= MAX_SPEED:
-        raise argparse.ArgumentTypeError(f"« {text} » : il faut un nombre fini, plus grand que 0 et au plus {MAX_SPEED:g}")
+        raise argparse.ArgumentTypeError(f"nombre invalide « {text} » : il faut un nombre fini, plus grand que 0 et au plus {MAX_SPEED:g}")
+    return value
+
+
+def seconds(text: str) -> float:
+    """A reaction window (``--fenetre``): finite seconds, 0 < x ≤ 600."""
+    value = _finite(text)
+    if value is None or not 0 < value <= 600:
+        raise argparse.ArgumentTypeError(f"nombre invalide « {text} » : il faut un nombre fini de secondes, plus grand que 0 et au plus 600")
     return value
 
 
@@ -57,7 +65,7 @@ def ratio(text: str) -> float:
     """A loudness ratio (``--ratio``): a finite number, 0 < x ≤ 1000."""
     value = _finite(text)
     if value is None or not 0 < value <= 1000:
-        raise argparse.ArgumentTypeError(f"« {text} » : il faut un rapport de volume fini, plus grand que 0 et au plus 1000")
+        raise argparse.ArgumentTypeError(f"nombre invalide « {text} » : il faut un rapport de volume fini, plus grand que 0 et au plus 1000")
     return value
 
 
