@@ -341,7 +341,7 @@ def kill_trials(n: int, folder: Path) -> None:
         printed += trial.printed
         lost += trial.logged < trial.printed
         bad += not (trial.scores == trial.again and trial.kept and trial.shown == trial.folded)
-    print(f"kill -9 : {n} essais, {printed} utterances affichées, essais avec un enregistrement perdu : {lost},"
+    print(f"kill -9 : {n} essais, {printed} annonces affichées, essais avec un enregistrement perdu : {lost},"
           f" reprises différentes : {bad} ({time.perf_counter() - t0:.0f} s)")
 
 
