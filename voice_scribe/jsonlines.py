@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+
+from voice_scribe.validation import FieldError, os_error_fr, parse_json
 
 
 class JsonLinesError(ValueError):
@@ -13,20 +14,29 @@ class JsonLinesError(ValueError):
 
 
 def read_records(path: str | Path, what: str = "fichier") -> Iterator[tuple[int, dict[str, Any]]]:
-    """``(line number, object)`` for each record; blank lines and ``#`` comments are skipped."""
+    """``(line number, object)`` for each record; blank lines and ``#`` comments are skipped.
+
+    NaN and Infinity are refused (they are not JSON, and no field of ours may hold them).
+    """
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        raw = Path(path).read_bytes()
     except FileNotFoundError:
         raise JsonLinesError(f"{what} introuvable : {path}") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise JsonLinesError(f"{what} illisible ({path}) : {exc}") from None
-    for number, line in enumerate(text.splitlines(), 1):
+    except OSError as exc:
+        raise JsonLinesError(f"{what} illisible ({path}) : {os_error_fr(exc)}") from None
+    for number, chunk in enumerate(raw.splitlines(), 1):
+        try:
+            line = chunk.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise JsonLinesError(
+                f"{path}, ligne {number} : texte qui n'est pas de l'UTF-8 (octet {exc.start + 1})"
+            ) from None
         if not line.strip() or line.lstrip().startswith("#"):
             continue
         try:
-            data = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise JsonLinesError(f"{path}, ligne {number} : JSON invalide ({exc.msg})") from None
+            data = parse_json(line)
+        except FieldError as exc:
+            raise JsonLinesError(f"{path}, ligne {number} : {exc}") from None
         if not isinstance(data, dict):
             raise JsonLinesError(f"{path}, ligne {number} : une ligne doit être un objet JSON")
         yield number, data

@@ -25,6 +25,7 @@ from voice_scribe.engine import Call, Event, Rules
 from voice_scribe.jsonlines import JsonLinesError, read_records
 from voice_scribe.session import Session
 from voice_scribe.speech.utterance import Utterance
+from voice_scribe.validation import players_problem
 
 if TYPE_CHECKING:
     from voice_scribe.scribe import Reply
@@ -57,8 +58,9 @@ def header_roster(header: dict[str, Any] | None, path: str | Path) -> tuple[list
     if header is None:
         return None, None
     players = header.get("players")
-    if players is not None and (not isinstance(players, list) or not all(isinstance(p, str) for p in players)):
-        raise LogError(f"{path} : en-tête invalide (« players » doit être une liste de noms)")
+    problem = players_problem(players) if players is not None else None  # names the voice can tell apart
+    if problem:
+        raise LogError(f"{path} : en-tête invalide (« players » : {problem})")
     try:
         rules = Rules.from_dict(header["rules"]) if isinstance(header.get("rules"), dict) else None
     except ValueError as exc:

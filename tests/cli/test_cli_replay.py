@@ -55,14 +55,14 @@ def test_a_transcript_with_its_header_replays_alone(tmp_path) -> None:
 def test_a_roster_that_does_not_fit_the_file_is_an_error(tmp_path) -> None:
     calls = EXAMPLES / "game1_star1.calls.jsonl"
     done = replay("--calls", str(calls), "--players", "Karadoc,Perceval,Bohort", cwd=tmp_path)
-    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert done.returncode == 2 and "Traceback" not in done.stderr
     assert "inconnus : Léodagan" in done.stderr and done.stderr.count("inconnu") == 1
     transcript = EXAMPLES / "game1_star1.transcript.jsonl"
     done = replay("--transcript", str(transcript), "--players", "Arthur,Lancelot", cwd=tmp_path)
-    assert done.returncode == 1 and "inconnus" in done.stderr
+    assert done.returncode == 2 and "inconnus" in done.stderr
     header = with_header(tmp_path, calls, ["Karadoc", "Perceval", "Léodagan"], {})
     done = replay(str(header), "--players", "Karadoc,Léodagan,Perceval", cwd=tmp_path)
-    assert done.returncode == 1 and "ne sont pas les joueurs de" in done.stderr
+    assert done.returncode == 2 and "ne sont pas les joueurs de" in done.stderr
 
 
 def test_empty_and_missing_files_are_errors(tmp_path) -> None:
@@ -70,11 +70,11 @@ def test_empty_and_missing_files_are_errors(tmp_path) -> None:
     empty.write_text("# rien\n")
     for option in ("--calls", "--transcript"):
         done = replay(option, str(empty), "--players", "Karadoc,Perceval", cwd=tmp_path)
-        assert done.returncode == 1 and "vide" in done.stderr, done.stderr
+        assert done.returncode == 2 and "vide" in done.stderr, done.stderr
     done = replay(str(empty), "--players", "Karadoc,Perceval", cwd=tmp_path)
-    assert done.returncode == 1 and "vide" in done.stderr
+    assert done.returncode == 2 and "vide" in done.stderr
     done = replay(str(tmp_path / "absent.jsonl"), "--players", "Karadoc,Perceval", cwd=tmp_path)
-    assert done.returncode == 1 and "introuvable" in done.stderr and "Traceback" not in done.stderr
+    assert done.returncode == 2 and "introuvable" in done.stderr and "Traceback" not in done.stderr
 
 
 def test_a_journal_given_to_replay_points_to_resume(tmp_path) -> None:
@@ -83,11 +83,11 @@ def test_a_journal_given_to_replay_points_to_resume(tmp_path) -> None:
                     "--muet", "--journal", str(journal)], input="q\n", text=True, capture_output=True, cwd=tmp_path,
                    timeout=60)
     done = replay(str(journal), cwd=tmp_path)
-    assert done.returncode == 1 and "listen --reprise" in done.stderr
+    assert done.returncode == 2 and "listen --reprise" in done.stderr
 
 
 def test_a_transcript_given_as_a_call_log_says_which_option_it_needs(tmp_path) -> None:
     done = replay("--calls", str(EXAMPLES / "game1_star1.transcript.jsonl"), "--players", "Karadoc,Perceval,Léodagan",
                   cwd=tmp_path)
-    assert done.returncode == 1 and "ligne 1" in done.stderr and "--transcription" in done.stderr
+    assert done.returncode == 2 and "ligne 1" in done.stderr and "--transcription" in done.stderr
     assert "None" not in done.stderr

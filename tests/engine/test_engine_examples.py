@@ -94,15 +94,15 @@ def test_a_bad_call_log_is_a_french_message_not_a_traceback(tmp_path, content: s
     log = tmp_path / "log.jsonl"
     log.write_text(content)
     done = replay("--calls", str(log), "--players", "Karadoc,Perceval")
-    assert done.returncode == 1
+    assert done.returncode == 2
     assert message in done.stderr and "Traceback" not in done.stderr
 
 
 def test_missing_files_and_bad_rosters_are_clear(tmp_path) -> None:
     done = replay("--calls", str(tmp_path / "absent.jsonl"), "--players", "Karadoc,Perceval")
-    assert done.returncode == 1 and "introuvable" in done.stderr
+    assert done.returncode == 2 and "introuvable" in done.stderr
     done = replay("--calls", str(EXAMPLES / "game1_star1.calls.jsonl"), "--players", "Karadoc")
-    assert done.returncode == 1 and "de 2 à 16 joueurs" in done.stderr
+    assert done.returncode == 2 and "de 2 à 16 joueurs" in done.stderr
     done = replay("--calls", str(EXAMPLES / "game1_star1.calls.jsonl"), "--players", "A,B", "--rules",
                   str(tmp_path / "none.toml"))
-    assert done.returncode == 1 and "introuvable" in done.stderr
+    assert done.returncode == 2 and "introuvable" in done.stderr

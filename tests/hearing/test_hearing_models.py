@@ -188,5 +188,5 @@ def test_cli_fetch_list_verify(file_server: FileServer, tmp_path: Path, capsys: 
     assert "installé dans" in capsys.readouterr().out
     assert main([*base, "verify"]) == 0
     assert "OK" in capsys.readouterr().out
-    assert main([*base, "fetch", "inconnu"]) == 1
+    assert main([*base, "fetch", "inconnu"]) == 2
     assert "modèle inconnu" in capsys.readouterr().err

@@ -179,9 +179,9 @@ def test_cli_segments_prints_one_json_line_per_shout(game_wav: Path, capsys: pyt
 @pytest.mark.audio
 @needs_espeak
 def test_cli_segments_user_errors(game_wav: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["segments", "--audio", str(game_wav), "--channels", "A,B"]) == 1
+    assert main(["segments", "--audio", str(game_wav), "--channels", "A,B"]) == 2
     assert "4 canal(aux) mais 2 joueur(s)" in capsys.readouterr().err
-    assert main(["segments", "--audio", str(tmp_path / "absent.wav")]) == 1
+    assert main(["segments", "--audio", str(tmp_path / "absent.wav")]) == 2
     assert "introuvable" in capsys.readouterr().err
-    assert main(["segments", "--audio", str(game_wav), "--model", str(tmp_path / "nomodel")]) == 1
+    assert main(["segments", "--audio", str(game_wav), "--model", str(tmp_path / "nomodel")]) == 2
     assert "modèle" in capsys.readouterr().err

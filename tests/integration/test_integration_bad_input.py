@@ -22,7 +22,7 @@ def cli(*args: str, env_models: Path, cwd: Path) -> subprocess.CompletedProcess[
 def test_replay_audio_without_a_model_names_the_fetch_command(tmp_path) -> None:
     done = cli("replay", "--audio", str(ROOT / "examples" / "demo" / "partie1.flac"), "--players", PLAYERS,
                env_models=tmp_path / "none", cwd=tmp_path)
-    assert done.returncode == 1
+    assert done.returncode == 2
     assert "voice-scribe models fetch vosk-model-small-fr-0.22" in done.stderr
     assert "Traceback" not in done.stderr
 
@@ -31,7 +31,7 @@ def test_a_corrupt_recording_is_a_clear_message(tmp_path) -> None:
     bad = tmp_path / "partie.wav"
     bad.write_bytes(b"RIFF\x00\x00\x00\x00WAVEfmt garbage" * 10)
     done = cli("segments", "--audio", str(bad), "--channels", PLAYERS, env_models=tmp_path / "none", cwd=tmp_path)
-    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert done.returncode == 2 and "Traceback" not in done.stderr
     assert "partie.wav" in done.stderr
 
 
@@ -41,7 +41,7 @@ def test_a_garbled_transcript_line_names_its_line_and_writes_no_journal(tmp_path
     journal = tmp_path / "j.jsonl"
     done = cli("replay", "--transcript", str(transcript), "--players", PLAYERS, "--journal", str(journal),
                env_models=tmp_path / "none", cwd=tmp_path)
-    assert done.returncode == 1 and "ligne 2" in done.stderr and "Traceback" not in done.stderr
+    assert done.returncode == 2 and "ligne 2" in done.stderr and "Traceback" not in done.stderr
     assert not journal.exists()
 
 
@@ -86,5 +86,5 @@ def test_no_portaudio_library_is_a_french_message_naming_the_package(tmp_path) -
     env = dict(os.environ, PYTHONPATH=str(hide))
     done = subprocess.run([sys.executable, "-m", "voice_scribe", "devices"], capture_output=True, text=True,
                           cwd=tmp_path, env=env, timeout=60)
-    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert done.returncode == 2 and "Traceback" not in done.stderr
     assert "PortAudio" in done.stderr and "libportaudio2" in done.stderr

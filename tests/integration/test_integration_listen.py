@@ -51,7 +51,7 @@ def test_a_missing_model_is_a_french_message_naming_the_fix(tmp_path, monkeypatc
     monkeypatch.setenv("VOICE_SCRIBE_MODELS_DIR", str(tmp_path / "no-models"))
     monkeypatch.delenv("VOICE_SCRIBE_MODEL", raising=False)
     done = listen("--players", PLAYERS, "--journal", str(tmp_path / "j.jsonl"), cwd=tmp_path)
-    assert done.returncode == 1
+    assert done.returncode == 2
     assert "voice-scribe models fetch vosk-model-small-fr-0.22" in done.stderr
     assert "--clavier" in done.stderr and "Traceback" not in done.stderr
 
@@ -237,7 +237,7 @@ def test_no_microphone_is_a_french_message_naming_the_keyboard_fallback(tmp_path
     monkeypatch.setenv("VOICE_SCRIBE_MODEL", str(_korean_model_dir()))  # a real model, so the check gets to the mic
     journal = tmp_path / "j.jsonl"
     done = listen("--players", PLAYERS, "--journal", str(journal), cwd=tmp_path)
-    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert done.returncode == 2 and "Traceback" not in done.stderr
     assert "--clavier" in done.stderr and "micro" in done.stderr
 
 
@@ -358,7 +358,7 @@ def test_a_failed_start_leaves_no_journal_and_retries_never_collide(tmp_path, mo
     monkeypatch.setenv("VOICE_SCRIBE_MODELS_DIR", str(tmp_path / "no-models"))
     monkeypatch.delenv("VOICE_SCRIBE_MODEL", raising=False)
     done = listen("--players", PLAYERS, cwd=tmp_path)  # no model: cannot start
-    assert done.returncode == 1 and "--clavier" in done.stderr
+    assert done.returncode == 2 and "--clavier" in done.stderr
     assert not list(tmp_path.glob("parties/*.jsonl"))
     for _ in range(2):  # twice in the same second: two journals
         done = listen("--players", PLAYERS, "--clavier", stdin="q\n", cwd=tmp_path)

@@ -44,11 +44,11 @@ def test_rate_and_volume_options_change_the_audio(tmp_path: Path) -> None:
 
 def test_bad_options_are_french_errors(tmp_path: Path) -> None:
     result = say("Bonjour", "--out", str(tmp_path / "x.wav"), "--voice", "xx/nope")
-    assert result.returncode == 1 and "voix inconnue : xx/nope" in result.stderr
+    assert result.returncode == 2 and "voix inconnue : xx/nope" in result.stderr
     result = say("Bonjour", "--out", str(tmp_path / "x.wav"), "--volume", "3")
-    assert result.returncode == 1 and "volume invalide" in result.stderr
+    assert result.returncode == 2 and "volume invalide" in result.stderr
     result = say("   ")
-    assert result.returncode == 1 and "rien à dire" in result.stderr
+    assert result.returncode == 2 and "rien à dire" in result.stderr
 
 
 def test_list_voices_shows_the_french_voices() -> None:
@@ -62,7 +62,7 @@ def test_without_sound_card_it_explains_and_suggests_out() -> None:
     result = say("Bévue pour Karadoc !", env=env)
     if result.returncode == 0:
         pytest.skip("this machine has a working sound output: the sentence was played")
-    assert result.returncode == 1
+    assert result.returncode == 2
     assert "Rien ne peut être joué" in result.stderr
     assert "--out FICHIER.wav" in result.stderr
     assert "Traceback" not in result.stderr

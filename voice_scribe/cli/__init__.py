@@ -17,7 +17,15 @@ COMMANDS = ("demo", "listen", "replay", "parse", "segments", "devices", "models"
 
 
 class CliError(Exception):
-    """A user-facing failure: its message is French and printed without a traceback."""
+    """A user-facing failure: its message is French and printed without a traceback.
+
+    The exit code is 2 (the user must change something: a file, an option, the
+    machine's set-up) unless ``code`` says otherwise.
+    """
+
+    def __init__(self, message: str, code: int = 2) -> None:
+        super().__init__(message)
+        self.code = code
 
 
 _ARGPARSE_FR = (
@@ -119,6 +127,34 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run one command: 0 done, 2 bad input (a French message), 1 an internal fault (its log file named).
+
+    No traceback ever reaches the screen: an unexpected exception, in the main thread or
+    another, is written to :func:`voice_scribe.cli.checks.fault_log` and pointed to.
+    """
+    from voice_scribe.cli.checks import FaultCatcher
+
+    catcher = FaultCatcher()
+    _tolerant_streams()
+    with catcher.threads():
+        try:
+            return _run(argv)
+        except Exception as exc:  # noqa: BLE001 - the one place every fault is turned into a message
+            return catcher.report(exc)
+
+
+def _tolerant_streams() -> None:
+    """A stray byte typed (stdin) or a name the terminal cannot show (stdout) is never a crash."""
+    for stream, errors in ((sys.stdin, "surrogateescape"), (sys.stdout, "replace"), (sys.stderr, "replace")):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            try:
+                reconfigure(errors=errors)
+            except (ValueError, OSError):  # a closed or detached stream
+                pass
+
+
+def _run(argv: list[str] | None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
@@ -128,7 +164,7 @@ def main(argv: list[str] | None = None) -> int:
         return int(args.func(args) or 0)
     except CliError as exc:
         print(f"voice-scribe : {exc}", file=sys.stderr)
-        return 1
+        return exc.code
     except BrokenPipeError:  # e.g. piped into `head`
         sys.stderr.close()
         return 0

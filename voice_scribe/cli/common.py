@@ -26,12 +26,9 @@ def add_channels_and_model(p: argparse.ArgumentParser, channels_help: str) -> No
 
 
 def parse_players(text: str) -> list[str]:
-    players = [p.strip() for p in text.split(",") if p.strip()]
-    if not 2 <= len(players) <= 16:
-        raise CliError(f"il faut de 2 à 16 joueurs (reçu : {len(players)})")
-    if len({p.casefold() for p in players}) != len(players):
-        raise CliError("deux joueurs portent le même nom")
-    return players
+    from voice_scribe.cli.checks import check_players
+
+    return check_players([p.strip() for p in text.split(",") if p.strip()])
 
 
 def load_rules(path: str | None):  # noqa: ANN201 - Rules

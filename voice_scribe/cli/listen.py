@@ -18,6 +18,7 @@ from datetime import datetime
 from pathlib import Path
 
 from voice_scribe.cli import CliError
+from voice_scribe.cli.checks import check_resume_players, journal_notice, journal_path, seconds, speed, typed_line
 from voice_scribe.cli.common import add_channels_and_model, add_players_and_rules, load_rules, parse_players
 
 
@@ -40,12 +41,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--journal", metavar="FICHIER.jsonl", help="où écrire le journal (défaut : parties/partie-DATE.jsonl)")
     p.add_argument("--clavier", "--keyboard", dest="clavier", action="store_true",
                    help="sans micro : les annonces se tapent au clavier (« Nom: annonce »)")
-    p.add_argument("--fenetre", "--reaction-window", dest="fenetre", type=float, metavar="SECONDES",
+    p.add_argument("--fenetre", "--reaction-window", dest="fenetre", type=seconds, metavar="SECONDES",
                    help=f"délai de réaction (au clavier : {KEYBOARD_WINDOW_S:g} s ; une fenêtre se ferme aussi "
                         "sur « suivant » ou au lancer suivant)")
     p.add_argument("--simule", "--simulate", dest="simule", metavar="TRANSCRIPTION.jsonl",
                    help="joue une transcription en temps réel au lieu des micros")
-    p.add_argument("--vitesse", "--speed", dest="vitesse", type=float, default=1.0, metavar="FACTEUR",
+    p.add_argument("--vitesse", "--speed", dest="vitesse", type=speed, default=1.0, metavar="FACTEUR",
                    help="accélère --simule (ex. 10)")
     p.add_argument("--muet", "--mute", dest="muet", action="store_true", help="ne parle pas (écran seulement)")
     p.add_argument("--sortie-audio", "--audio-out", dest="sortie_audio", metavar="DOSSIER",
@@ -97,6 +98,7 @@ def _open_session(args: argparse.Namespace):  # noqa: ANN202 - (Session, list[st
             if _recorded_mode(args.resume).get("clavier") and not (args.simule or args.channels or args.device):
                 args.clavier = True  # resumed as it was played
             session, warnings = Session.resume(args.resume)
+            check_resume_players(args.players, session.players, args.rules)
             return session, warnings + [f"Reprise de la partie {args.resume}."], None
         named, header_rules = _simulated_roster(args.simule)
         if not args.players and not named:
@@ -106,8 +108,7 @@ def _open_session(args: argparse.Namespace):  # noqa: ANN202 - (Session, list[st
         if args.clavier or args.fenetre:
             rules = rules.with_options(reaction_window_s=args.fenetre or KEYBOARD_WINDOW_S)
         path = Path(args.journal) if args.journal else _fresh_journal_path()
-        path.parent.mkdir(parents=True, exist_ok=True)
-        session = Session.new(players, rules, path)
+        session = Session.new(players, rules, journal_path(path))
         return session, [f"Journal de la partie : {path}"], path
     except (JournalError, ValueError) as exc:
         raise CliError(str(exc)) from None
@@ -151,6 +152,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         roster = Roster.of(players, _aliases(args.alias, players))
         table = LiveTable(session, Matcher.build(roster, session.rules))
+        if session.journal is not None:  # a journal that cannot be written is said; the game goes on
+            session.journal.on_fault = journal_notice(table)
         offset = session.state.clock + (1.0 if args.resume else 0.0)
         clock = _Clock(offset, args.vitesse if args.simule else 1.0)
         mute, mic = None, None
@@ -357,7 +360,7 @@ class _Typist:
         from voice_scribe.engine import Call, CallKind
         from voice_scribe.speech.utterance import Utterance
 
-        typed = parse_line(line, self.players)
+        typed = parse_line(typed_line(line), self.players)
         if typed is None:
             return True
         if typed.quit:

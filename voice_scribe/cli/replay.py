@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 from voice_scribe.cli import CliError
+from voice_scribe.cli.checks import journal_written
 from voice_scribe.cli.common import (
     PLAYERS_HELP,
     add_channels_and_model,
@@ -134,6 +135,7 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.write("\n")
     else:
         render_scoreboard(session)
+    journal_written(session)
     return 0
 
 

@@ -12,6 +12,8 @@ import json
 import sys
 
 from voice_scribe.cli import CliError
+from voice_scribe.cli.checks import ratio
+from voice_scribe.validation import os_error_fr
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -21,7 +23,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--json", action="store_true", help="une ligne JSON par prise de parole")
     p.add_argument("--model", help="dossier d'un modèle Vosk (sinon : $VOICE_SCRIBE_MODEL, ou aucun)")
     p.add_argument("--grammar", help="fichier de phrases (une par ligne) pour la reconnaissance")
-    p.add_argument("--ratio", type=float, default=1.25, help="rapport de volume sous lequel un cri est ambigu")
+    p.add_argument("--ratio", type=ratio, default=1.25, help="rapport de volume sous lequel un cri est ambigu")
     p.set_defaults(func=run)
 
 
@@ -32,7 +34,7 @@ def _grammar(path: str | None) -> list[str] | None:
         with open(path, encoding="utf-8") as f:
             return [line.strip() for line in f if line.strip() and not line.startswith("#")]
     except OSError as exc:
-        raise CliError(f"grammaire illisible : {path} ({exc.strerror})") from None
+        raise CliError(f"grammaire illisible : {path} ({os_error_fr(exc)})") from None
 
 
 def run(args: argparse.Namespace) -> int:

@@ -13,6 +13,7 @@ Call(kind=<CallKind.PAS_MOU_LE_CAILLOU: 'pas_mou_le_caillou'>, player='Karadoc',
 
 from __future__ import annotations
 
+import math
 from dataclasses import asdict, dataclass
 from enum import Enum
 from typing import Any
@@ -241,37 +242,74 @@ class Call:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Call:
-        """Build a call from its JSON form; raises ``ValueError`` with a reason."""
+        """Build a call from its JSON form; raises ``ValueError`` with a French reason.
+
+        Every field is checked for its type: dice are faces 1 to 6 (not booleans), ``t`` a
+        finite number, ``target`` a name.
+
+        >>> Call.from_json({"kind": "cul", "player": "Karadoc", "t": 2.0, "dice": [4]}).dice
+        (4,)
+        >>> Call.from_json({"kind": "des", "player": "Karadoc", "t": 2.0, "dice": [True, True, True]})
+        Traceback (most recent call last):
+        ...
+        ValueError: dés illisibles : [True, True, True] (de 1 à 3 faces, chacune de 1 à 6)
+        """
+        if not isinstance(data, dict):
+            raise ValueError("une annonce doit être un objet JSON")
+        kind_name = data.get("kind")
         try:
-            kind = CallKind(data["kind"])
-        except (KeyError, ValueError):
-            raise ValueError(f"type d'annonce inconnu : {data.get('kind')!r}") from None
+            kind = CallKind(kind_name) if isinstance(kind_name, str) else None
+        except ValueError:
+            kind = None
+        if kind is None:
+            raise ValueError(f"type d'annonce inconnu : {_shown(kind_name)}")
         player = data.get("player")
-        if not isinstance(player, str) or not player:
+        if not isinstance(player, str) or not player.strip():
             raise ValueError("annonce sans joueur")
-        try:
-            t = float(data["t"])
-        except (KeyError, TypeError, ValueError):
-            raise ValueError("annonce sans instant « t »") from None
+        t = data.get("t")
+        if not _finite(t):
+            raise ValueError(f"annonce sans instant « t » valable (un nombre fini de secondes, reçu : {_shown(t)})")
         dice = data.get("dice")
         if dice is not None:
-            if not isinstance(dice, list) or not all(isinstance(d, int) for d in dice):
-                raise ValueError(f"dés illisibles : {dice!r}")
+            if not isinstance(dice, list) or not 1 <= len(dice) <= 3 or not all(_face(d) for d in dice):
+                raise ValueError(f"dés illisibles : {_shown(dice)} (de 1 à 3 faces, chacune de 1 à 6)")
             dice = tuple(dice)
         number = data.get("number")
-        if number is not None and not isinstance(number, int):
-            raise ValueError(f"nombre illisible : {number!r}")
+        if number is not None and (type(number) is not int or abs(number) > MAX_CALL_NUMBER):
+            raise ValueError(f"nombre illisible : {_shown(number)}")
+        target = data.get("target")
+        if target is not None and (not isinstance(target, str) or not target.strip()):
+            raise ValueError(f"cible illisible : {_shown(target)} (le nom d'un joueur)")
         combination = data.get("combination")
-        if combination is not None and combination not in BET_COMBINATIONS:
-            raise ValueError(f"combinaison inconnue : {combination!r}")
-        return cls(
-            kind=kind,
-            player=player,
-            t=t,
-            target=data.get("target"),
-            number=number,
-            dice=dice,
-            combination=combination,
-            max_stake=bool(data.get("max_stake", False)),
-            hidden=bool(data.get("hidden", False)),
-        )
+        if combination is not None and (not isinstance(combination, str) or combination not in BET_COMBINATIONS):
+            raise ValueError(f"combinaison inconnue : {_shown(combination)}")
+        flags = {}
+        for name in ("max_stake", "hidden"):
+            value = data.get(name, False)
+            if not isinstance(value, bool):
+                raise ValueError(f"« {name} » doit valoir true ou false (reçu : {_shown(value)})")
+            flags[name] = value
+        return cls(kind=kind, player=player, t=float(t), target=target, number=number, dice=dice,
+                   combination=combination, **flags)
+
+
+#: The largest stake, bet or face a call may carry (a call log's sanity bound).
+MAX_CALL_NUMBER = 1_000_000
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "…"
+
+
+def _finite(value: Any) -> bool:
+    if type(value) not in (int, float):
+        return False
+    try:
+        return math.isfinite(float(value))
+    except OverflowError:
+        return False
+
+
+def _face(value: Any) -> bool:
+    return type(value) is int and 1 <= value <= 6

@@ -15,7 +15,7 @@ False
 
 from __future__ import annotations
 
-import tomllib
+import math
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
@@ -131,14 +131,23 @@ class Rules:
     # ── loading ──
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Rules:
+        """Options from a TOML table or a journal header; every value checked (French :class:`RulesError`).
+
+        >>> Rules.from_dict({"target": 0})
+        Traceback (most recent call last):
+        ...
+        voice_scribe.engine.rules.RulesError: « target » doit être un entier strictement positif
+        """
+        if not isinstance(data, dict):
+            raise RulesError("les règles doivent être une table d'options (nom = valeur)")
         known = {f.name: f for f in fields(cls)}
-        unknown = sorted(set(data) - set(known))
+        unknown = sorted(str(k) for k in set(data) - set(known))
         if unknown:
             raise RulesError(f"option(s) inconnue(s) : {', '.join(unknown)}")
         values = dict(data)
         if "level" in values:
             level = values["level"]
-            if not isinstance(level, int) or not 1 <= level <= 4:
+            if not _is_int(level) or not 1 <= level <= 4:
                 raise RulesError("« level » doit être un entier de 1 à 4")
         if "enabled" in values:
             names = values["enabled"]
@@ -148,18 +157,21 @@ class Rules:
             if bad:
                 raise RulesError(f"règle(s) inconnue(s) dans « enabled » : {', '.join(bad)}")
             values["enabled"] = frozenset(names)
-        if "bevue_penalty" in values and values["bevue_penalty"] not in (5, 10):
+        if "bevue_penalty" in values and (not _is_int(values["bevue_penalty"]) or values["bevue_penalty"] not in (5, 10)):
             raise RulesError("« bevue_penalty » vaut 5 (seed 000) ou 10 (seed 001)")
         for name in ("negative_scores", "grelottine_suite", "civet_sirop_qualifier", "achat_of_sirotage", "aquitaine"):
             if name in values and not isinstance(values[name], bool):
                 raise RulesError(f"« {name} » doit valoir true ou false")
-        for name in ("target", "tie_window_ms", "sirop_bet_cost", "sirop_bet_gain"):
-            if name in values and (not isinstance(values[name], int) or values[name] < 0):
-                raise RulesError(f"« {name} » doit être un entier positif")
+        for name, low in (("target", 1), ("tie_window_ms", 0), ("sirop_bet_cost", 0), ("sirop_bet_gain", 0)):
+            if name in values and (not _is_int(values[name]) or not low <= values[name] <= MAX_OPTION):
+                strictly = " strictement" if low else ""
+                raise RulesError(f"« {name} » doit être un entier{strictly} positif")
         if "reaction_window_s" in values:
             rw = values["reaction_window_s"]
-            if not isinstance(rw, int | float) or rw <= 0:
-                raise RulesError("« reaction_window_s » doit être un nombre positif de secondes")
+            if not _is_number(rw) or not 0 < float(rw) <= MAX_REACTION_WINDOW_S:
+                raise RulesError(
+                    f"« reaction_window_s » doit être un nombre positif de secondes (au plus {MAX_REACTION_WINDOW_S:g})"
+                )
             values["reaction_window_s"] = float(rw)
         choices = {
             "achat_call": ("achete", "volette"),
@@ -167,27 +179,29 @@ class Rules:
             "grelottine_caps": ("000", "002"),
         }
         for name, allowed in choices.items():
-            if name in values and values[name] not in allowed:
+            if name in values and (not isinstance(values[name], str) or values[name] not in allowed):
                 raise RulesError(f"« {name} » vaut {' ou '.join(allowed)}")
         if "teams" in values:
-            values["teams"] = tuple(tuple(team) for team in values["teams"])
+            values["teams"] = _teams(values["teams"])
         if "ages" in values:
             ages = values["ages"]
-            if not isinstance(ages, dict) or not all(isinstance(a, int) and a >= 0 for a in ages.values()):
+            if not isinstance(ages, dict) or not all(_is_int(a) and 0 <= a <= 150 for a in ages.values()):
                 raise RulesError("« ages » donne l'âge de chaque joueur : ages = { Karadoc = 35 }")
             values["ages"] = tuple(sorted(ages.items()))
         return cls(**values)
 
     @classmethod
     def load(cls, path: str | Path) -> Rules:
+        from voice_scribe.validation import FieldError, read_toml
+
         try:
-            with open(path, "rb") as fh:
-                data = tomllib.load(fh)
-        except FileNotFoundError:
-            raise RulesError(f"fichier de règles introuvable : {path}") from None
-        except tomllib.TOMLDecodeError as exc:
-            raise RulesError(f"fichier de règles illisible ({path}) : {exc}") from None
-        return cls.from_dict(data)
+            data = read_toml(path, "fichier de règles")
+        except FieldError as exc:
+            raise RulesError(str(exc)) from None
+        try:
+            return cls.from_dict(data)
+        except RulesError as exc:
+            raise RulesError(f"{path} : {exc}") from None
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -201,3 +215,34 @@ class Rules:
                 value = dict(value)
             out[f.name] = value
         return out
+
+
+#: Bounds of the numeric options: a rules file cannot ask for an endless game or window.
+MAX_OPTION = 1_000_000
+MAX_REACTION_WINDOW_S = 600.0
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_number(value: Any) -> bool:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return False
+    try:
+        return math.isfinite(float(value))
+    except OverflowError:
+        return False
+
+
+def _teams(value: Any) -> tuple[tuple[str, ...], ...]:
+    """``teams = [["Karadoc", "Perceval"], ["Léodagan", "Yvain"]]``: lists of names, each name once."""
+    shape = "« teams » est une liste d'équipes, chacune une liste de noms : teams = [[\"Karadoc\", \"Perceval\"]]"
+    if not isinstance(value, list) or not all(isinstance(t, list) and t and all(isinstance(n, str) for n in t)
+                                              for t in value):
+        raise RulesError(shape)
+    names = [n for team in value for n in team]
+    if len(set(names)) != len(names):
+        raise RulesError("« teams » : un joueur est dans deux équipes")
+    return tuple(tuple(team) for team in value)
+
