@@ -17,6 +17,7 @@ import sqlite3
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import Any
 
 from voice_scribe.history.fold import GameRecord, Race, read_game
 
@@ -78,6 +79,7 @@ class GameSummary:
     created: str
     journal: str
     players: list[str]
+    rules: dict[str, Any]
     scores: dict[str, int]
     winner: str | None
     finished: bool
@@ -162,13 +164,13 @@ class Archive:
     # ── reading ──
     def games(self) -> list[GameSummary]:
         rows = self.db.execute(
-            "SELECT g.id, g.created, g.journal, g.players, g.winner, g.finished, g.duration_s,"
+            "SELECT g.id, g.created, g.journal, g.players, g.rules, g.winner, g.finished, g.duration_s,"
             " (SELECT COUNT(*) FROM races r WHERE r.game_id = g.id) FROM games g ORDER BY g.created, g.id"
         ).fetchall()
         return [
-            GameSummary(gid, created, journal, json.loads(players), self.final_scores(gid), winner,
-                        bool(finished), duration, races)
-            for gid, created, journal, players, winner, finished, duration, races in rows
+            GameSummary(gid, created, journal, json.loads(players), json.loads(rules), self.final_scores(gid),
+                        winner, bool(finished), duration, races)
+            for gid, created, journal, players, rules, winner, finished, duration, races in rows
         ]
 
     def final_scores(self, game_id: int) -> dict[str, int]:
