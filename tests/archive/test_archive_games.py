@@ -6,7 +6,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import EXAMPLES, GAMES, journal_of_calls, journal_of_transcript, rules_of
+from archive_examples import EXAMPLES, GAMES, journal_of_calls, journal_of_transcript, rules_of
 
 from voice_scribe.history import Archive, read_game
 from voice_scribe.history.store import ArchiveError

@@ -6,7 +6,7 @@ import json
 import re
 
 import pytest
-from conftest import EXAMPLES, GAME1
+from page_kit import EXAMPLES, GAME1
 
 from voice_scribe.engine import Call, CallKind, Rules
 from voice_scribe.engine.state import Holding

@@ -12,8 +12,8 @@ import threading
 from pathlib import Path
 
 import pytest
-from browser import Browser, find_browser, png_facts
-from conftest import EXAMPLES, GAME1
+from headless import Browser, find_browser, png_facts
+from page_kit import EXAMPLES, GAME1
 
 from voice_scribe.replay import load_call_log, replay
 from voice_scribe.scribe import Scribe
