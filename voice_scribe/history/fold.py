@@ -136,7 +136,7 @@ def read_game(path: str | Path) -> GameRecord:
         key=game_key(header),
         journal=str(path),
         created=str(header.get("created", "")),
-        players=list(state.players),
+        players=list(state.order) + [n for n in state.players if n not in state.order],  # turn order
         rules=rules.to_dict(),
         final_scores=dict(session.game.scores),
         eliminated=[n for n, p in state.players.items() if p.eliminated],
