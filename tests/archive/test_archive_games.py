@@ -72,7 +72,8 @@ def test_the_same_journal_twice_or_copied_is_one_game(tmp_path: Path) -> None:
     assert first.game_id == again.game_id == copy.game_id
     assert len(archive.games()) == 1
     assert archive.final_scores(first.game_id) == session.game.scores
-    assert len(archive.curve(first.game_id)) == len(first.game.points)
+    assert first.game is not None and len(archive.curve(first.game_id)) == len(first.game.points)
+    assert again.game is None  # unchanged: not read again
     archive.close()
 
 
@@ -87,7 +88,7 @@ def test_an_interrupted_game_is_kept_then_replaced_once_resumed_and_finished(tmp
     session.close()  # the evening stops here (a crash, dinner)
     archive = Archive.open(tmp_path / "archive.sqlite")
     early = archive.import_journal(path)
-    assert not early.game.finished and early.game.winner is None
+    assert early.game is not None and not early.game.finished and early.game.winner is None
     resumed, _ = Session.resume(path)
     resumed.hear_all(calls[half:])
     resumed.finish()
@@ -143,3 +144,29 @@ def test_reading_a_journal_leaves_it_untouched(tmp_path: Path) -> None:
     before = path.read_bytes()
     record = read_game(path)
     assert record.warnings and path.read_bytes() == before
+
+
+def test_two_games_begun_in_the_same_second_stay_two(tmp_path: Path) -> None:
+    # game 10 begins with game 6's nine steps, same players and rules: same header when replayed at once
+    six, _ = journal_of_calls("game6_star4_flan", tmp_path)
+    ten, _ = journal_of_calls("game10_star4_all", tmp_path)
+    header = six.read_text(encoding="utf-8").split("\n", 1)[0]
+    ten.write_text(header + "\n" + ten.read_text(encoding="utf-8").split("\n", 1)[1], encoding="utf-8")
+    archive = Archive.open(tmp_path / "archive.sqlite")
+    assert archive.import_journal(six).new and archive.import_journal(ten).new
+    assert len(archive.games()) == 2
+    assert not archive.import_journal(six).new and len(archive.games()) == 2
+    archive.close()
+
+
+def test_an_older_copy_of_a_journal_does_not_replace_the_longer_one(tmp_path: Path) -> None:
+    path, session = journal_of_calls("game1_star1", tmp_path)
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    older = tmp_path / "older.jsonl"
+    older.write_text("".join(lines[: len(lines) // 2]), encoding="utf-8")
+    archive = Archive.open(tmp_path / "archive.sqlite")
+    archive.import_journal(path)
+    stale = archive.import_journal(older)
+    assert not stale.new and stale.game is None
+    assert [g.scores for g in archive.games()] == [session.game.scores]
+    archive.close()

@@ -72,7 +72,7 @@ def _import(archive, folder: Path, extra: list[Path]) -> None:  # noqa: ANN001 -
                 raise CliError(str(exc)) from None
             print(f"(ignoré : {exc})")
             continue
-        for warning in result.game.warnings:
+        for warning in result.game.warnings if result.game else ():
             print(f"({path} : {warning})")
 
 

@@ -1,8 +1,9 @@
 """The archive: every game read from its journal, kept in one local SQLite file.
 
-Importing is idempotent: a game is known by its journal header (:func:`game_key`), so the same
-journal imported twice — or a copy of it — is one game, and a resumed game imported again
-replaces its earlier, shorter version.
+Importing is idempotent: a game is known by its journal header (:func:`game_key`) and its
+records (a journal is append-only, so a later reading of a game continues the earlier one): the
+same journal imported twice — or a copy of it — is one game, and a resumed game imported again
+replaces its earlier, shorter version. The journal's text is kept in the archive too.
 
 >>> archive = Archive.open(":memory:")
 >>> archive.games()
@@ -19,13 +20,14 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from voice_scribe.history.fold import GameRecord, Race, read_game
+from voice_scribe.history.fold import GameRecord, Race, game_key, read_game
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
     id INTEGER PRIMARY KEY,
-    key TEXT NOT NULL UNIQUE,
+    key TEXT NOT NULL,              -- the journal header's hash (fold.game_key)
     journal TEXT NOT NULL,
+    journal_text BLOB NOT NULL,     -- the journal as read: the archive keeps the game even if the file goes
     created TEXT NOT NULL,
     players TEXT NOT NULL,          -- JSON list, in turn order
     rules TEXT NOT NULL,            -- JSON object (Rules.to_dict)
@@ -66,6 +68,9 @@ CREATE TABLE IF NOT EXISTS races (
     shouters INTEGER NOT NULL
 );
 CREATE INDEX IF NOT EXISTS scores_by_game ON scores(game_id, step);
+CREATE INDEX IF NOT EXISTS verdicts_by_game ON verdicts(game_id);
+CREATE INDEX IF NOT EXISTS races_by_game ON races(game_id);
+CREATE INDEX IF NOT EXISTS games_by_key ON games(key);
 """
 
 
@@ -102,8 +107,8 @@ class PlayerFigures:
 @dataclass(frozen=True)
 class ImportResult:
     game_id: int
-    new: bool  # False: the game was already archived (replaced by this reading)
-    game: GameRecord
+    new: bool  # False: the game was already archived (replaced by this reading, or unchanged)
+    game: GameRecord | None  # None: the journal had not changed since it was archived
 
 
 class Archive:
@@ -127,18 +132,47 @@ class Archive:
 
     # ── importing ──
     def import_journal(self, path: str | Path) -> ImportResult:
-        """Read a journal and keep its game; raises :class:`~voice_scribe.journal.JournalError`."""
-        return self.keep(read_game(path))
+        """Read a journal and keep its game; raises :class:`~voice_scribe.journal.JournalError`.
 
-    def keep(self, game: GameRecord) -> ImportResult:
+        The same game is the same header *and* one journal continuing the other (a resumed game
+        appends to its journal): a longer journal replaces the archived one, the same or a shorter
+        one is not read again. Two games started in the same second with the same players and rules
+        (a script replaying logs) stay two games, since neither journal continues the other.
+        """
+        try:
+            text = Path(path).read_bytes()
+        except OSError:
+            text = b""
+        if not text:
+            read_game(path)  # says why, in French
+        known = self._same_game(text)
+        if known is not None and known[1]:
+            return ImportResult(known[0], False, None)
+        return self.keep(read_game(path), text, known[0] if known else None)
+
+    def _same_game(self, text: bytes) -> tuple[int, bool] | None:
+        """(id, already complete) of the archived game this journal is, if any."""
+        try:
+            key = game_key(json.loads(text.split(b"\n", 1)[0]))
+        except (ValueError, AttributeError):
+            return None  # read_game will say what is wrong with it
+        mine = _complete_lines(text)
+        for game_id, stored in self.db.execute("SELECT id, journal_text FROM games WHERE key = ?", (key,)):
+            theirs = _complete_lines(bytes(stored))
+            if theirs.startswith(mine):
+                return int(game_id), True
+            if mine.startswith(theirs):
+                return int(game_id), False
+        return None
+
+    def keep(self, game: GameRecord, text: bytes = b"", replaces: int | None = None) -> ImportResult:
         with self.db:
-            old = self.db.execute("SELECT id FROM games WHERE key = ?", (game.key,)).fetchone()
-            if old:
-                self.db.execute("DELETE FROM games WHERE id = ?", (old[0],))
+            if replaces is not None:
+                self.db.execute("DELETE FROM games WHERE id = ?", (replaces,))
             cur = self.db.execute(
-                "INSERT INTO games (id, key, journal, created, players, rules, finished, winner, duration_s, imported)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (old[0] if old else None, game.key, game.journal, game.created,
+                "INSERT INTO games (id, key, journal, journal_text, created, players, rules, finished, winner,"
+                " duration_s, imported) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (replaces, game.key, game.journal, text, game.created,
                  json.dumps(game.players, ensure_ascii=False), json.dumps(game.rules, ensure_ascii=False),
                  int(game.finished), game.winner, game.duration_s,
                  datetime.now(timezone.utc).isoformat(timespec="seconds")),
@@ -159,7 +193,7 @@ class Archive:
                 [(game_id, r.t, r.call, r.mode, r.decisive, r.runner_up, r.gap_ms, int(r.tie), r.shouters)
                  for r in game.races],
             )
-        return ImportResult(game_id, old is None, game)
+        return ImportResult(game_id, replaces is None, game)
 
     # ── reading ──
     def games(self) -> list[GameSummary]:
@@ -225,6 +259,11 @@ class Archive:
             for name, scores in games.items()
         ]
         return sorted(out, key=lambda f: (-f.wins, -f.mean_score, f.player))
+
+
+def _complete_lines(text: bytes) -> bytes:
+    """The journal without a torn last line (a crash mid-write; resume cuts it off)."""
+    return text[: text.rfind(b"\n") + 1]
 
 
 def _race_sides(race: Race) -> tuple[str | None, str | None]:
