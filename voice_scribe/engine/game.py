@@ -49,9 +49,10 @@ from voice_scribe.engine.scoring import GRELOTTINE_MINIMUM, Scoring
 from voice_scribe.engine.sirop import SiropRules
 from voice_scribe.engine.sloubi import SloubiRules
 from voice_scribe.engine.soufflette import SouffletteRules
-from voice_scribe.engine.state import GameState, Holding, Phase, Player, ThrowContext
+from voice_scribe.engine.state import GameState, Holding, Phase, Player, ThrowContext, clone_state
 from voice_scribe.engine.suite import SuiteRules
 from voice_scribe.engine.suite_velutee import SuiteVeluteeRules
+from voice_scribe.engine.table import Check, Legality, Now, describe, verdict
 from voice_scribe.engine.tichette import TichetteRules
 from voice_scribe.engine.verdier import VerdierRules
 
@@ -234,6 +235,29 @@ class Game(
         out, self._out = self._out, []
         return out
 
+    # ── what can be said now (engine/table.py) ──
+    def now(self) -> Now:
+        """The table at a glance: the phase in French, who is awaited, every legal call."""
+        return describe(self)
+
+    def check(self, call: Call) -> Check:
+        """What ``apply(call)`` would make of the call, without applying it (the game is unchanged)."""
+        twin = self.fork()
+        try:
+            twin._apply(call)
+        except Rejected as rejection:
+            return Check(Legality.REJECTED, rejection.code, rejection.message)
+        return verdict(call, twin._out)
+
+    def fork(self) -> Game:
+        """An independent copy of the game: applying calls to it never changes this one."""
+        twin = object.__new__(type(self))
+        twin.rules = self.rules
+        twin.state = clone_state(self.state)
+        twin._out = []
+        twin._handlers = {kind: getattr(twin, handler.__name__) for kind, handler in self._handlers.items()}
+        return twin
+
     @staticmethod
     def _public(call: Call) -> dict[str, Any]:
         """A call as it may be shown to the table: the ticheur's hidden dice stay hidden."""
@@ -277,7 +301,11 @@ class Game(
         state = self.state
         if state.phase is Phase.OVER:
             raise Rejected("game_over", f"la partie est finie : {state.winner} a gagné")
-        newcomer = state.sloubi is not None and call.player == state.sloubi[0]
+        newcomer = (
+            state.sloubi is not None
+            and call.player == state.sloubi[0]
+            and call.kind in (CallKind.SLOUBI_REUSSI, CallKind.SLOUBI_RATE)
+        )  # not at the table yet: he may only sing (or refuse)
         if call.kind is not CallKind.CHANTE_SLOUBI and not newcomer:
             if call.player not in state.players:
                 raise Rejected("unknown_player", f"joueur inconnu : {call.player}")
