@@ -73,12 +73,15 @@ def test_what_the_table_waits_for_follows_the_phase() -> None:
     session = Session.new(GAME1)
     session.hear(Call(CallKind.DE, "Karadoc", 0.0, dice=(1,)))
     opening = waiting_text(session.game)
+    awaited = Board(session).picture()["awaited"]
+    assert len(awaited) == 2 and all("Perceval" in line or "Léodagan" in line for line in awaited)
     session.hear_all([Call(CallKind.DE, "Perceval", 0.5, dice=(4,)), Call(CallKind.DE, "Léodagan", 1.0, dice=(5,))])
     chouettes = waiting_text(session.game)
-    assert "Karadoc" in chouettes and chouettes != opening  # the lowest die opens: Karadoc throws first
+    assert chouettes != opening
     session.hear(Call(CallKind.CHOUETTES, "Karadoc", 2.0, dice=(3, 4)))
     cul = waiting_text(session.game)
     assert "Karadoc" in cul and cul not in (opening, chouettes)
+    assert Board(session).picture()["throw"] == "⚂ ⚃"  # the chouettes on the table
 
 
 def test_typed_calls_are_shown_in_french() -> None:

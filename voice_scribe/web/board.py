@@ -26,7 +26,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from voice_scribe.engine import CALL_SPECS, Call, CallKind
-from voice_scribe.engine.state import Phase
 from voice_scribe.history.curve import score_curve_svg
 from voice_scribe.history.words import stamp
 from voice_scribe.voice.phrasebook import Phrasebook
@@ -89,33 +88,12 @@ class Line:
                 "reply": self.reply}
 
 
-#: What the table waits for, phase by phase (until the engine says it itself: ``game.now()``).
-PHASE_WORDS: dict[Phase, str] = {
-    Phase.OPENING: "Tirage au sort : chacun lance un dé",
-    Phase.CHOUETTES: "{roller} lance les chouettes",
-    Phase.CUL: "{roller} lance le cul",
-    Phase.REACTION: "Les annonces sur le lancer de {roller}",
-    Phase.SIROP_BETS: "Les paris sur le sirop",
-    Phase.SUITE_TIE: "Les ex aequo de la Suite : « Sans fin… »",
-    Phase.ROLL_OFF: "Le départage aux dés",
-    Phase.GRELOTTINE_STAKE: "La mise du défi Grelottine",
-    Phase.GRELOTTINE_THROW: "Le lancer du défi Grelottine",
-    Phase.SLOUBI: "Le Sloubi du nouveau venu",
-    Phase.RELANCE: "La relance de {roller}",
-    Phase.TICHETTE_DICE: "Les dés cachés du ticheur (au clavier)",
-    Phase.TICHETTE: "Les enchères de la Tichette",
-    Phase.OVER: "La partie est finie",
-}
-
-
 def waiting_text(game: Game) -> str:
-    """« Karadoc lance les chouettes »: the engine's « what can be said now », in French."""
-    now = getattr(game, "now", None)
-    if callable(now):
-        return str(now().text)
-    state = game.state
-    roller = game.upcoming_roller() if state.order else ""
-    return PHASE_WORDS.get(state.phase, "").format(roller=roller)
+    """« Karadoc lance le cul »: the engine's « what can be said now », in French."""
+    return game.now().text
+
+
+DIE_FACES = "⚀⚁⚂⚃⚄⚅"
 
 
 class Board:
@@ -180,10 +158,13 @@ class Board:
             }
             for name in (state.order or list(state.players))
         ]
+        now = game.now()
         return {
             "players": players,
             "turn": upcoming,
-            "waiting": "" if state.winner else waiting_text(game),
+            "waiting": "" if state.winner else now.text,
+            "awaited": [] if state.winner else list(now.waiting),
+            "throw": " ".join(DIE_FACES[d - 1] for d in now.throw) if now.throw else "",
             "winner": state.winner,
             "paused": self.paused(),
             "target": self.session.rules.target,

@@ -46,6 +46,8 @@ function draw(picture) {
   drawHeard(picture.heard || []);
   document.getElementById("attendu").textContent = picture.waiting || "—";
   document.getElementById("ligne-attente").hidden = !picture.waiting;
+  document.getElementById("des").textContent = picture.throw || "";
+  document.getElementById("en-attente").replaceChildren(...(picture.awaited || []).map((line) => element("li", "", line)));
   document.getElementById("horloge").textContent = picture.clock || "";
   const winner = document.getElementById("vainqueur");
   winner.hidden = !picture.winner;
