@@ -27,7 +27,7 @@ class Frame:
     width: int = 960
     height: int = 420
     left: int = 64
-    right: int = 190  # room for the legend
+    right: int = 230  # room for the legend
     top: int = 24
     bottom: int = 44
 
@@ -69,7 +69,7 @@ def score_curve_svg(
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {frame.width} {frame.height}" '
         f'width="{frame.width}" height="{frame.height}" role="img" aria-label="Courbe des scores" '
-        f'font-family="sans-serif" font-size="16">',
+        f'font-family="sans-serif" font-size="19">',
         f'<rect x="{frame.left}" y="{frame.top}" width="{frame.plot_w}" height="{frame.plot_h}" '
         f'fill="none" stroke="{ink}" stroke-opacity="0.4"/>',
     ]
@@ -125,7 +125,7 @@ def _legend(points: Sequence[Point], players: Sequence[str], frame: Frame) -> li
     final = points[-1][1] if points else {}
     out = []
     for i, name in enumerate(players):
-        top = frame.top + 10 + i * 28
+        top = frame.top + 10 + i * 32
         left = frame.width - frame.right + 16
         out.append(
             f'<rect x="{left}" y="{top}" width="18" height="18" fill="{colour(i)}"/>'

@@ -22,7 +22,7 @@ from __future__ import annotations
 import threading
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from voice_scribe.engine import CALL_SPECS, Call, CallKind
@@ -121,6 +121,9 @@ class Board:
         def both(utterance: Utterance, reply: Reply) -> None:
             if before is not None:
                 before(utterance, reply)
+            last = table.heard[-1] if table.heard else None
+            if last is not None and last.speaker and (last.t, last.text) == (utterance.t, utterance.text):
+                utterance = replace(utterance, speaker=last.speaker)  # « karadoc couche sirop »: the name said first
             self.on_reply(utterance, reply)
 
         table.on_reply = both
