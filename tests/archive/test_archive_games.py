@@ -170,3 +170,17 @@ def test_an_older_copy_of_a_journal_does_not_replace_the_longer_one(tmp_path: Pa
     assert not stale.new and stale.game is None
     assert [g.scores for g in archive.games()] == [session.game.scores]
     archive.close()
+
+
+def test_a_game_is_remembered_as_soon_as_it_ends(tmp_path: Path) -> None:
+    from voice_scribe.history.store import remember
+
+    path, session = journal_of_calls("game2_no_negatives", tmp_path)
+    said = remember(path, tmp_path / "parties" / "historique.sqlite")
+    assert said.startswith("Partie rangée dans l'historique")
+    archive = Archive.open(tmp_path / "parties" / "historique.sqlite")
+    assert [g.scores for g in archive.games()] == [session.game.scores]
+    archive.close()
+    broken = tmp_path / "broken.jsonl"
+    broken.write_text("rien\n", encoding="utf-8")
+    assert "n'est pas rangée" in remember(broken, tmp_path / "parties" / "historique.sqlite")

@@ -14,8 +14,9 @@ from pathlib import Path
 
 from voice_scribe.cli import CliError
 
-DEFAULT_FOLDER = Path("parties")
-ARCHIVE_NAME = "historique.sqlite"
+from voice_scribe.history.store import DEFAULT_ARCHIVE, DEFAULT_FOLDER
+
+ARCHIVE_NAME = DEFAULT_ARCHIVE.name
 
 
 def register(sub: argparse._SubParsersAction) -> None:

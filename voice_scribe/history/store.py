@@ -271,3 +271,29 @@ def _race_sides(race: Race) -> tuple[str | None, str | None]:
     if race.mode == "first":
         return (None, race.decisive) if race.tie else (race.decisive, race.runner_up)
     return (None, race.decisive) if race.tie else (race.runner_up, race.decisive)
+
+
+#: Where ``listen`` keeps its journals, and the archive ``historique`` reads by default.
+DEFAULT_FOLDER = Path("parties")
+DEFAULT_ARCHIVE = DEFAULT_FOLDER / "historique.sqlite"
+
+
+def remember(journal: str | Path, archive: str | Path = DEFAULT_ARCHIVE) -> str:
+    """Keep a game in the archive as soon as it ends (``listen``); the French line to show.
+
+    Never raises for a journal or an archive that cannot be read: the evening is not spoiled by
+    its history, and ``voice-scribe historique`` will say what is wrong.
+    """
+    from voice_scribe.journal import JournalError
+
+    try:
+        store = Archive.open(archive)
+    except (ArchiveError, OSError) as exc:
+        return f"La partie n'est pas rangée dans l'historique : {exc}"
+    try:
+        store.import_journal(journal)
+    except JournalError as exc:
+        return f"La partie n'est pas rangée dans l'historique : {exc}"
+    finally:
+        store.close()
+    return f"Partie rangée dans l'historique ({archive}) : voice-scribe historique"
