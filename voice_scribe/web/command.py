@@ -82,6 +82,33 @@ def replay_utterances_on_page(
     return session
 
 
+def replay_on_page(args: argparse.Namespace, players: list[str], rules: Rules,
+                   utterances: Callable[[], Sequence[Utterance]]) -> int:
+    """``replay --web``: a call log, a transcript or a recording played back on the page."""
+    from voice_scribe.cli import CliError
+    from voice_scribe.cli.render import print_replies, render_scoreboard
+    from voice_scribe.journal import JournalError
+    from voice_scribe.replay import LogError, load_call_log
+    from voice_scribe.session import Session
+
+    def told(utterance: Utterance, reply: Reply) -> None:
+        print_replies([(utterance, reply)])
+
+    try:
+        if args.calls:
+            calls = load_call_log(args.calls)
+            session = Session.new(players, rules, args.journal)
+            replay_calls_on_page(session, calls, args.web, args.vitesse, told)
+        else:
+            session = replay_utterances_on_page(players, utterances(), rules, args.web, args.vitesse, told,
+                                                args.journal)
+    except (LogError, JournalError, ValueError) as exc:
+        raise CliError(str(exc)) from None
+    render_scoreboard(session)
+    session.close()
+    return 0
+
+
 def _open(session: Session, address: str) -> tuple[Board, TableServer]:
     from voice_scribe.cli import CliError
 
@@ -105,6 +132,7 @@ def _run(server: TableServer, play: Callable[[threading.Event], None]) -> None:
 
 
 __all__ = [
+    "replay_on_page",
     "add_web_option",
     "replay_calls_on_page",
     "replay_utterances_on_page",
