@@ -32,6 +32,10 @@ def test_the_games_folder_is_archived_and_listed(tmp_path: Path) -> None:
     assert rows["Karadoc"][1:3] == ["1", "0"] and rows["Gauvain"][1:3] == ["1", "1"]  # games, wins
     assert (folder / "historique.sqlite").exists()
     assert "Traceback" not in first.stderr
+    closest = first.stdout.split("Les courses les plus serrées :\n", 1)[1].splitlines()
+    # game 1's races are 300 and 600 ms apart; game 3's closest that is not a tie comes first
+    gaps = [int(line.rsplit(" ms", 1)[0].split()[-1]) for line in closest if " ms" in line]
+    assert gaps == sorted(gaps) and 300 in gaps
 
 
 def test_one_game_in_detail_and_its_curve(tmp_path: Path) -> None:

@@ -184,3 +184,17 @@ def test_a_game_is_remembered_as_soon_as_it_ends(tmp_path: Path) -> None:
     broken = tmp_path / "broken.jsonl"
     broken.write_text("rien\n", encoding="utf-8")
     assert "n'est pas rangée" in remember(broken, tmp_path / "parties" / "historique.sqlite")
+
+
+def test_an_archive_of_another_version_is_a_french_error_not_a_crash(tmp_path: Path) -> None:
+    import sqlite3
+
+    old = tmp_path / "old.sqlite"
+    db = sqlite3.connect(old)
+    db.execute("CREATE TABLE games (id INTEGER PRIMARY KEY, key TEXT)")
+    db.commit()
+    db.close()
+    with pytest.raises(ArchiveError, match="d'une autre version"):
+        Archive.open(old)
+    Archive.open(tmp_path / "new.sqlite").close()
+    Archive.open(tmp_path / "new.sqlite").close()  # its own version opens again

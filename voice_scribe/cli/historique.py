@@ -96,6 +96,15 @@ def _list(archive) -> None:  # noqa: ANN001 - Archive
         mean = f"{f.mean_score:.1f}".replace(".", ",")
         print(f"  {f.player:<16}{f.games:>8}{f.wins:>9}{mean:>9}{f.best_score:>8}"
               f"{f.races_won:>17}{f.races_lost:>9}{gap:>13}")
+    closest = archive.closest_races()
+    if closest:
+        from voice_scribe.history.words import describe_race
+
+        numbers = {game.id: number for number, game in enumerate(games, start=1)}
+        print()
+        print("Les courses les plus serrées :")
+        for game_id, race in closest:
+            print(f"  partie {numbers[game_id]:>3}  {describe_race(race)}")
     print()
     print("Une partie en détail : voice-scribe historique --partie N [--courbe courbe.svg]")
 

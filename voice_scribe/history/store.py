@@ -22,6 +22,7 @@ from typing import Any
 
 from voice_scribe.history.fold import GameRecord, Race, game_key, read_game
 
+SCHEMA_VERSION = 1  # PRAGMA user_version of an archive this code reads and writes
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
     id INTEGER PRIMARY KEY,
@@ -122,7 +123,15 @@ class Archive:
         try:
             db = sqlite3.connect(str(path))
             db.execute("PRAGMA foreign_keys = ON")
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+            tables = db.execute("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table'").fetchone()[0]
+            if version != SCHEMA_VERSION and (tables or version):
+                db.close()
+                raise ArchiveError(
+                    f"l'archive {path} est d'une autre version (n° {version}, celle-ci lit le n° {SCHEMA_VERSION}) : "
+                    "renommez-la, une nouvelle archive se reconstruit depuis les journaux")
             db.executescript(SCHEMA)
+            db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         except sqlite3.DatabaseError as exc:
             raise ArchiveError(f"archive illisible : {path} ({exc})") from None
         return cls(db)
@@ -228,6 +237,13 @@ class Archive:
         rows = self.db.execute(sql + " WHERE game_id = ? ORDER BY t", (game_id,)) if game_id is not None \
             else self.db.execute(sql + " ORDER BY game_id, t")
         return [Race(t, call, mode, a, b, gap, bool(tie), n) for t, call, mode, a, b, gap, tie, n in rows]
+
+    def closest_races(self, count: int = 5) -> list[tuple[int, Race]]:
+        """The races won by the thinnest margins (ties left out), with their game's id."""
+        rows = self.db.execute(
+            "SELECT game_id, t, call, mode, decisive, runner_up, gap_ms, tie, shouters FROM races WHERE tie = 0"
+            " ORDER BY gap_ms, game_id, t LIMIT ?", (count,))
+        return [(gid, Race(t, call, mode, a, b, gap, bool(tie), n)) for gid, t, call, mode, a, b, gap, tie, n in rows]
 
     def game(self, game_id: int) -> GameSummary | None:
         return next((g for g in self.games() if g.id == game_id), None)
