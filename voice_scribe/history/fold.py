@@ -14,7 +14,7 @@ as the jump back it was — and the final scores are the engine's fold of the jo
 >>> session, _ = replay(["A", "B"], calls, journal_path=path); session.close()
 >>> game = read_game(path)
 >>> game.final_scores, game.finished
-({'A': 80, 'B': 0}, False)
+({'A': 90, 'B': 0}, True)
 """
 
 from __future__ import annotations
