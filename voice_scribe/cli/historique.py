@@ -26,7 +26,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         description="Range les journaux des parties dans l'archive, puis liste les parties et les chiffres "
                     "de chaque joueur.",
     )
-    p.add_argument("--dossier", default=str(DEFAULT_FOLDER), metavar="DOSSIER",
+    p.add_argument("--dossier", default=str(DEFAULT_FOLDER), metavar="CHEMIN",
                    help="où sont les journaux des parties (défaut : parties/)")
     p.add_argument("--archive", metavar="FICHIER.sqlite", help="l'archive (défaut : DOSSIER/historique.sqlite)")
     p.add_argument("--importe", action="append", default=[], metavar="JOURNAL",

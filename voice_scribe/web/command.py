@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING
 
 from voice_scribe.web import open_page
 from voice_scribe.web.board import Board
-from voice_scribe.web.server import DEFAULT_PORT, TableServer, WebError
+from voice_scribe.web.options import add_web_option
+from voice_scribe.web.server import TableServer, WebError
 
 if TYPE_CHECKING:
     from voice_scribe.engine import Call, Rules
@@ -29,35 +30,57 @@ if TYPE_CHECKING:
 Told = Callable[["Utterance", "Reply"], None]
 
 
-def add_web_option(parser: argparse.ArgumentParser, pace: bool = False) -> None:
-    """``--web [ADRESSE:]PORT`` (and ``--vitesse`` for a recorded game, when the command has none)."""
-    parser.add_argument(
-        "--web", metavar="[ADRESSE:]PORT", nargs="?", const=str(DEFAULT_PORT),
-        help=f"montre la table dans un navigateur (défaut : port {DEFAULT_PORT}, cette machine seulement ; "
-             "0.0.0.0:PORT pour le réseau local : la télé, les téléphones)",
-    )
-    if pace:
-        parser.add_argument("--vitesse", type=float, default=1.0,
-                            help="avec --web : rejoue la partie N fois plus vite (0 : d'un coup)")
+class LivePage:
+    """``listen --web``: opened with the session (a taken port fails the start-up, in French), then
+    it follows the live table once the table's own observer is set."""
+
+    def __init__(self, session: Session, address: str) -> None:
+        self.board, self.server = _open(session, address)
+
+    def watch(self, table: LiveTable) -> None:
+        self.board.watch(table)
+        table.notice(f"La table est affichée sur {self.server.url}")
+
+    def close(self) -> None:
+        self.server.stop()
 
 
 def start_page(session: Session, address: str) -> tuple[Board, TableServer]:
-    """Open the page for a session; a bad address or a taken port is a French :class:`CliError`."""
+    """Open the page for a session; a bad address or a taken port is a French ``CliError``."""
     board, server = _open(session, address)
     print(f"La table est affichée sur {server.url}", flush=True)
     return board, server
 
 
-def watch_live(table: LiveTable, address: str) -> TableServer:
-    """``listen --web``: the page follows the live table (call after its own observer is set)."""
-    board, server = _open(table.session, address)
-    board.watch(table)
-    table.notice(f"La table est affichée sur {server.url}")
-    return server
+def replay_on_page(args: argparse.Namespace, kind: str, path: str, players: list[str], rules: Rules,
+                   utterances: Callable[[], Sequence[Utterance]]) -> int:
+    """``replay --web``: a call log, a transcript or a recording played back on the page."""
+    from voice_scribe.cli.render import render_scoreboard
+    from voice_scribe.replay import load_call_log
+    from voice_scribe.session import Session
+
+    if kind == "calls":
+        session = Session.new(players, rules, args.journal)
+        replay_calls_on_page(session, load_call_log(path), args.web, args.vitesse, _printer(rules))
+    else:
+        session = replay_utterances_on_page(players, utterances(), rules, args.web, args.vitesse,
+                                            _printer(rules), args.journal)
+    render_scoreboard(session)
+    session.close()
+    return 0
+
+
+def demo_on_page(players: list[str], utterances: Sequence[Utterance], rules: Rules, args: argparse.Namespace) -> int:
+    """``demo --web``: the demo game played back on the page, at the pace of its recording."""
+    from voice_scribe.cli.render import render_scoreboard
+
+    session = replay_utterances_on_page(players, utterances, rules, args.web, args.vitesse, _printer(rules))
+    render_scoreboard(session)
+    return 0
 
 
 def replay_calls_on_page(session: Session, calls: Sequence[Call], address: str, speed: float, told: Told) -> None:
-    """``replay --calls … --web``: the log played back on the page, each decision told as it comes."""
+    """A call log played back on the page, each decision told as it comes."""
     from voice_scribe.scribe import Scribe
     from voice_scribe.web.playback import play_calls
 
@@ -69,7 +92,7 @@ def replay_utterances_on_page(
     players: list[str], utterances: Sequence[Utterance], rules: Rules, address: str, speed: float, told: Told,
     journal: str | Path | None = None,
 ) -> Session:
-    """``replay --transcript … --web`` and ``demo --web``: what was said, through the live table."""
+    """What was said (a transcript, a recording), through the live table, on the page."""
     from voice_scribe.live import LiveTable
     from voice_scribe.session import Session
     from voice_scribe.understand import Matcher
@@ -82,31 +105,14 @@ def replay_utterances_on_page(
     return session
 
 
-def replay_on_page(args: argparse.Namespace, players: list[str], rules: Rules,
-                   utterances: Callable[[], Sequence[Utterance]]) -> int:
-    """``replay --web``: a call log, a transcript or a recording played back on the page."""
-    from voice_scribe.cli import CliError
-    from voice_scribe.cli.render import print_replies, render_scoreboard
-    from voice_scribe.journal import JournalError
-    from voice_scribe.replay import LogError, load_call_log
-    from voice_scribe.session import Session
+def _printer(rules: Rules) -> Told:
+    from voice_scribe.cli.render import print_replies
 
     def told(utterance: Utterance, reply: Reply) -> None:
-        print_replies([(utterance, reply)])
+        print_replies([(utterance, reply)], rules)
+        sys.stdout.flush()
 
-    try:
-        if args.calls:
-            calls = load_call_log(args.calls)
-            session = Session.new(players, rules, args.journal)
-            replay_calls_on_page(session, calls, args.web, args.vitesse, told)
-        else:
-            session = replay_utterances_on_page(players, utterances(), rules, args.web, args.vitesse, told,
-                                                args.journal)
-    except (LogError, JournalError, ValueError) as exc:
-        raise CliError(str(exc)) from None
-    render_scoreboard(session)
-    session.close()
-    return 0
+    return told
 
 
 def _open(session: Session, address: str) -> tuple[Board, TableServer]:
@@ -132,10 +138,11 @@ def _run(server: TableServer, play: Callable[[threading.Event], None]) -> None:
 
 
 __all__ = [
-    "replay_on_page",
+    "LivePage",
     "add_web_option",
+    "demo_on_page",
     "replay_calls_on_page",
+    "replay_on_page",
     "replay_utterances_on_page",
     "start_page",
-    "watch_live",
 ]

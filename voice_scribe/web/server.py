@@ -23,9 +23,9 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
 
 from voice_scribe.web.board import TableFeed
+from voice_scribe.web.options import DEFAULT_PORT  # noqa: F401 - the port of a bare --web
 
 DEFAULT_HOST = "127.0.0.1"
-DEFAULT_PORT = 8080
 KEEPALIVE_S = 10.0
 
 STATIC = {
