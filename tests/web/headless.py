@@ -112,8 +112,11 @@ class Browser:
         deadline = time.monotonic() + timeout_s
         value = None
         while time.monotonic() < deadline:
-            value = self.evaluate(expression)
-            if value:
+            try:
+                value = self.evaluate(expression)
+            except BrowserError as exc:  # the page is still loading: its elements are not there yet
+                value = exc
+            if value and not isinstance(value, BrowserError):
                 return value
             time.sleep(0.1)
         raise BrowserError(f"never true: {expression} (last value {value!r})")

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import socket
+import sys
 import threading
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -113,6 +114,13 @@ class _Handler(BaseHTTPRequestHandler):
 
 class TableServer(ThreadingHTTPServer):
     daemon_threads = True
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        """A page closed mid-answer is ordinary (a phone sleeps): never a traceback on the terminal."""
+        error = sys.exc_info()[1]
+        if isinstance(error, (ConnectionError, TimeoutError)):
+            return
+        print(f"voice-scribe : page web, requête de {client_address} non servie ({error!r})", file=sys.stderr)
 
     def __init__(self, address: tuple[str, int], feed: TableFeed) -> None:
         self.feed = feed
