@@ -45,7 +45,8 @@ def test_the_page_follows_a_game_as_it_is_played(page, browser: Browser, tmp_pat
     early = [c for c in calls if c.t <= 16.0]
     for call in early:
         board.on_reply(*_heard(board, scribe, call))
-    browser.wait_for("document.querySelector('#joueurs tr[data-joueur=\"Perceval\"] .points').textContent === '72'")
+    latest, _ = board.feed.latest()
+    browser.wait_for(f"document.body.dataset.version === '{latest}'")  # the page has drawn the newest picture
     assert browser.evaluate(SCORES_ON_PAGE) == {"Karadoc": 0, "Perceval": 72, "Léodagan": 90} == session.game.scores
     verdicts = browser.evaluate(VERDICTS_ON_PAGE)
     assert any("Léodagan perd 10" in v for v in verdicts), verdicts
