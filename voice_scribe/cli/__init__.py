@@ -13,7 +13,7 @@ import sys
 from typing import NoReturn
 
 #: Sub-command modules, in the order ``--help`` lists them.
-COMMANDS = ("demo", "listen", "replay", "parse", "segments", "devices", "models", "say")
+COMMANDS = ("demo", "listen", "replay", "parse", "segments", "devices", "models", "say", "historique")
 
 
 class CliError(Exception):
