@@ -147,10 +147,16 @@ MOMENT_CODES = frozenset({
 })
 
 #: Calls only a holder may say without a Bévue (the search skips the others: it is only faster).
-HELD_BY: dict[CallKind, Holding] = {
-    CallKind.CIVET: Holding.CIVET,
-    CallKind.CIVET_FILOCHE: Holding.CIVET_FILOCHE,
-    CallKind.TATAN_FLANS: Holding.FLAN,
+#: (Checked against the handlers: each of these makes a non-holder's call a Bévue or a refusal.)
+HELD_BY: dict[CallKind, frozenset[Holding]] = {
+    CallKind.CIVET: frozenset({Holding.CIVET}),
+    CallKind.CIVET_FILOCHE: frozenset({Holding.CIVET_FILOCHE}),
+    CallKind.TATAN_FLANS: frozenset({Holding.FLAN}),
+    CallKind.LANCE_CIVET: frozenset({Holding.CIVET}),
+    CallKind.LANCE_FLAN: frozenset({Holding.FLAN}),
+    CallKind.LANCE_CIVET_FILOCHE: frozenset({Holding.CIVET_FILOCHE}),
+    CallKind.CIVET_DOUBLE: frozenset({Holding.CIVET, Holding.CIVET_FILOCHE}),
+    CallKind.CIVET_FILOCHE_DOUBLE: frozenset({Holding.CIVET, Holding.CIVET_FILOCHE}),
 }
 
 #: Who tries a Chante-Sloubi in the search: a newcomer is anybody not at the table.
@@ -247,10 +253,10 @@ class _Search:
         args = CALL_SPECS[kind].args
         if "dice" in args:
             return self.dice_call(kind, player)
-        holding = HELD_BY.get(kind)
-        if holding is not None:
+        needed = HELD_BY.get(kind)
+        if needed is not None:
             holder = self.game.state.players.get(player)
-            if holder is None or not holder.holds(holding):
+            if holder is None or not needed & holder.holdings:
                 return None
         base = Call(kind, player, self.t)
         witness = self.witness(base, player)
