@@ -174,10 +174,30 @@ class Scoring:
             self._emit(EventKind.HOLDING, name, None, holding.value, reason.value, t, gained=False)
 
     # ── the end ──
+    def _points_still_due(self: Game) -> bool:
+        """The throw on the table still owes its own points (a Chouette, a Cul de chouette that may be
+        doubled): the end waits for them.
+
+        Seed 000 « Fin du jeu »: « Si deux joueurs arrivent au score final en même temps (lors d'un défi
+        Grelottine ou d'une Soufflette par exemple), le joueur ayant atteint le plus haut score est
+        déclaré vainqueur »; « le joueur défié gagne les points de la combinaison qu'il a réalisée », and
+        « le soufflé perd d'abord les points de la Soufflette, puis s'ajoutent ceux de l'éventuelle
+        combinaison »: the stake and the combination arrive together.
+        """
+        current = self.state.current
+        return (
+            self.state.phase is Phase.REACTION
+            and current is not None
+            and not current.settled
+            and (current.chouette_due or current.cdc_due is not None)
+        )
+
     def _check_end(self: Game, t: float) -> None:
         state = self.state
         if state.phase is Phase.OVER or self.rules.aquitaine:  # Aquitaine: « au bon vouloir des joueurs »
             return
+        if self._points_still_due():
+            return  # « Si deux joueurs arrivent au score final en même temps »: the throw pays first
         active = state.active()
         reached = [n for n in active if state.players[n].score >= self.rules.target]
         if reached:

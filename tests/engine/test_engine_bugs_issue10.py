@@ -1,0 +1,65 @@
+"""The three rule bugs of issue 10, each against the seed 000 sentence it contradicted."""
+
+from __future__ import annotations
+
+from engine_table import K, Table
+
+from voice_scribe.engine import EventKind
+from voice_scribe.engine.dice import chouette_points
+from voice_scribe.engine.state import Holding, Phase
+
+
+def winner_events(table: Table) -> list[str | None]:
+    return [e.player for e in table.events if e.kind is EventKind.WINNER]
+
+
+def test_two_cross_in_a_grelottine_the_higher_score_wins() -> None:
+    """Seed 000 « Fin du jeu »: « Si deux joueurs arrivent au score final en même temps (lors d'un défi
+    Grelottine ou d'une Soufflette par exemple), le joueur ayant atteint le plus haut score est déclaré
+    vainqueur »; « La Grelottine »: « le joueur défié gagne les points de la combinaison qu'il a réalisée »."""
+    table = Table("Karadoc", "Perceval", "Léodagan")
+    game = table.game
+    table.des("Karadoc", 2, 2, 2)  # a Cul de chouette: the game is under way
+    table.close()
+    game.state.players["Karadoc"].score = 335
+    game.state.players["Perceval"].score = 320
+    for name in ("Karadoc", "Perceval"):
+        game.state.players[name].holdings.add(Holding.GRELOTTINE)
+    table.say("Karadoc", K.GRELOTTINE, target="Perceval")
+    table.say("Karadoc", K.GRELOTTINE_MISE, combination="cul_de_chouette", number=10)
+    table.des("Perceval", 1, 3, 6)  # first throw: missed (only the final combination applies)
+    table.des("Perceval", 6, 6, 3)  # second: a Chouette of 6, the challenge is lost: Karadoc 345
+    assert table.score("Karadoc") == 345
+    assert game.state.phase is not Phase.OVER  # Perceval's Chouette is still to be paid
+    table.close()
+    assert table.score("Perceval") == 320 - 10 + chouette_points(6)  # 346 > 345
+    assert winner_events(table) == ["Perceval"]
+    assert game.state.winner == "Perceval"
+
+
+def test_two_cross_in_a_soufflette_the_higher_score_wins() -> None:
+    """Seed 000 « La Soufflette »: « le soufflé perd d'abord les points de la Soufflette, puis s'ajoutent
+    ceux de l'éventuelle combinaison qu'il a réalisée en fin de défi »; « Fin du jeu »: the higher wins."""
+    table = Table("Karadoc", "Perceval", "Léodagan", level=2)
+    game = table.game
+    game.state.players["Karadoc"].score = 313
+    game.state.players["Perceval"].score = 342
+    table.des("Karadoc", 4, 2, 1)  # a Soufflette
+    table.say("Karadoc", K.EN_GARDE, after=0.3, target="Perceval")
+    table.des("Perceval", 1, 3, 6)
+    table.des("Perceval", 2, 3, 6)
+    table.des("Perceval", 6, 6, 3)  # third throw failed: −30 / +30, then his Chouette of 6
+    assert table.score("Karadoc") == 343
+    assert game.state.phase is not Phase.OVER
+    table.close()
+    assert table.score("Perceval") == 342 - 30 + chouette_points(6)  # 348
+    assert game.state.winner == "Perceval"
+    assert winner_events(table) == ["Perceval"]
+
+
+def test_one_crossing_alone_still_wins_at_once() -> None:
+    """A Velute's points are paid when the cul falls: nothing else is due, the end is not delayed."""
+    table = Table("Karadoc", "Perceval")
+    table.game.state.players["Karadoc"].score = 330
+    table.des("Karadoc", 1, 4, 5)  # a Velute of 5: 50 points
+    assert table.game.state.winner == "Karadoc"
