@@ -63,3 +63,20 @@ def test_one_crossing_alone_still_wins_at_once() -> None:
     table.game.state.players["Karadoc"].score = 330
     table.des("Karadoc", 1, 4, 5)  # a Velute of 5: 50 points
     assert table.game.state.winner == "Karadoc"
+
+
+def test_pelican_still_tied_the_18_bettor_wins_even_if_he_did_not_shout() -> None:
+    """Seed 000 « Le Pélican »: « Si deux joueurs ou plus sont toujours à égalité après “ Zbradaraldjan ! ”,
+    le joueur ayant relancé de 18 gagne les points. Si personne n'a relancé de 18, les joueurs concernés
+    tirent aux dés »: Léodagan bet 18; Karadoc and Perceval stay tied; the 28 points are Léodagan's."""
+    table = Table("Karadoc", "Perceval", "Léodagan", level=3)
+    table.throw("Karadoc", 3, 4, 3)  # a Bleu-Rouge: Karadoc wins the Chouette of 3 (9) and relances
+    for player, total in {"Karadoc": 10, "Perceval": 15, "Léodagan": 18}.items():
+        table.say(player, K.RELANCE, number=total, after=0.3)
+    table.des("Karadoc", 6, 6, 6)  # 18: a Pélican; Léodagan's relance is right: 36 + 2 × 18 + 100 = 172
+    for kind in (K.PELICAN, K.PASSE_MONTAGNE, K.ZBRADARALDJAN):
+        table.say("Karadoc", kind, after=0.5)
+        table.say("Perceval", kind, after=0.05)
+    table.close()
+    assert table.game.state.phase is not Phase.ROLL_OFF
+    assert table.scores == {"Karadoc": 9, "Perceval": 0, "Léodagan": 172 + 28}

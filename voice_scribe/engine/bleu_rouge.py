@@ -174,7 +174,8 @@ class BleuRougeRules:
             if chained:
                 tied = firsts(chained, window)
         if len(tied) > 1:
-            bettor = next((p for p in tied if current.relance_bets.get(p) == PELICAN_SUM), None)
+            # « le joueur ayant relancé de 18 gagne les points »: whoever he is, tied shouter or not
+            bettor = next((p for p, total in current.relance_bets.items() if total == PELICAN_SUM), None)
             if bettor is None:
                 self._start_roll_off("pelican", tied, lowest_wins=True, t=t)
                 return True
