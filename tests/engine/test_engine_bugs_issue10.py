@@ -80,3 +80,41 @@ def test_pelican_still_tied_the_18_bettor_wins_even_if_he_did_not_shout() -> Non
     table.close()
     assert table.game.state.phase is not Phase.ROLL_OFF
     assert table.scores == {"Karadoc": 9, "Perceval": 0, "Léodagan": 172 + 28}
+
+
+def bevues(table: Table) -> list[tuple[str | None, str]]:
+    return [(e.player, e.reason) for e in table.events if e.kind is EventKind.BEVUE]
+
+
+def test_sans_fin_as_soon_as_the_tie_exists_is_no_bevue() -> None:
+    """Seed 000 « La Suite »: « En cas d'égalité, les joueurs concernés se départagent en criant “ Sans fin
+    est la moisissure des bières bretonnes ! ” […] Si un joueur annonce jusqu'à “ bretonnes ” sans qu'il
+    n'y ait eu d'égalité sur la première annonce, il y a Bévue. » Everybody has shouted, Perceval and
+    Léodagan together last: the tie exists, their « Sans fin » count at once, the window still open."""
+    table = Table("Karadoc", "Perceval", "Léodagan")
+    table.throw("Karadoc", 2, 3, 4)  # a Suite
+    table.say("Karadoc", K.GRELOTTE_CA_PICOTE, after=0.3)
+    table.say("Perceval", K.GRELOTTE_CA_PICOTE, after=0.3)
+    table.say("Léodagan", K.GRELOTTE_CA_PICOTE, after=0.05)  # tied with Perceval
+    assert table.game.state.phase is Phase.REACTION  # the window is still open
+    table.say("Léodagan", K.SANS_FIN, after=0.4)
+    verdict = table.say("Perceval", K.SANS_FIN, after=0.4)  # the last of the two
+    assert bevues(table) == []
+    assert [(e.player, e.points) for e in verdict if e.kind is EventKind.SCORE] == [("Perceval", -10)]
+    table.close()
+    assert table.scores == {"Karadoc": 0, "Perceval": -10 if table.game.rules.negative_scores else 0,
+                            "Léodagan": 0}
+    assert table.game.state.phase is Phase.CHOUETTES and table.game.state.roller == "Perceval"
+
+
+def test_sans_fin_before_the_tie_or_by_someone_else_is_still_a_bevue() -> None:
+    """« sans qu'il n'y ait eu d'égalité »: before everybody has shouted there is no tie yet; and the
+    tie is the tied players' business."""
+    table = Table("Karadoc", "Perceval", "Léodagan")
+    table.throw("Karadoc", 2, 3, 4)
+    table.say("Karadoc", K.GRELOTTE_CA_PICOTE, after=0.3)
+    table.say("Perceval", K.SANS_FIN, after=0.2)  # Léodagan has not shouted: no tie yet
+    table.say("Perceval", K.GRELOTTE_CA_PICOTE, after=0.3)
+    table.say("Léodagan", K.GRELOTTE_CA_PICOTE, after=0.05)
+    table.say("Karadoc", K.SANS_FIN, after=0.2)  # not tied
+    assert bevues(table) == [("Perceval", "sans_fin_without_tie"), ("Karadoc", "sans_fin_without_tie")]

@@ -50,6 +50,7 @@ class ChouetteVeluteRules:
             if fits and current.applies:  # ★★ « réagir sur une Suite ou Chouette-Velute est une Bévue » (doublé failed)
                 if state.phase is Phase.REACTION:
                     current.shout(call.kind.value, call.player, call.t)
+                    self._decide_certain(call.t)
                     return
             self._bevue(call.player, Reason.WRONG_CALL, call.t, call=call.kind.value)
             return
@@ -74,3 +75,20 @@ class ChouetteVeluteRules:
             Reason.CHOUETTE_VELUTE, Reason.CHOUETTE_VELUTE_TIE, Reason.CHOUETTE_VELUTE_TEAM, t,
             report_tied=True, face=combination.face,
         )
+
+    def _decide_chouette_velute(self: Game, current: ThrowContext, t: float) -> None:
+        """A first-shout race is certain once the first shout's tie window has passed (no shout can
+        still tie it: the calls come in onset order) or once every player has shouted.
+
+        ``t`` is the clock: a call's onset, or a tick (« nothing was said before t »).
+        """
+        if "chouette_velute" in current.decided:
+            return
+        shouts = current.shouters(CallKind.PAS_MOU_LE_CAILLOU.value)
+        if not shouts:
+            return
+        closes = min(at for _, at in shouts) + self.rules.tie_window_s
+        everybody = {p for p, _ in shouts} >= set(self.state.active())
+        if t > closes + 1e-9 or everybody:
+            current.decided.add("chouette_velute")
+            self._settle_chouette_velute(current, min(t, closes) if not everybody else t)

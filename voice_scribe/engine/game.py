@@ -342,6 +342,22 @@ class Game(
         self._tick_achat(t)
         self._tick_poulette(t)
         self._drop_relance_of_the_eliminated(t)
+        self._decide_certain(t)
+
+    def _decide_certain(self, t: float) -> None:
+        """« Decide as soon as it is certain »: the races of the open window whose verdict can no
+        longer change are settled now, not when the window closes (docs/rules.md, issue 10)."""
+        state = self.state
+        current = state.current
+        if state.phase is not Phase.REACTION or current is None or current.settled or not current.applies:
+            return
+        combination = current.combination
+        if combination is None:
+            return
+        if combination.kind is Kind.CHOUETTE_VELUTE:
+            self._decide_chouette_velute(current, t)
+        elif combination.kind is Kind.SUITE:
+            self._decide_suite(current, t)
 
     @staticmethod
     def _dice(call: Call, count: int) -> tuple[int, ...]:
@@ -575,7 +591,8 @@ class Game(
         if self._settle_extras(current, t):
             return  # a tie settled by dice first; the turn moves on after it
         if current.applies and combination.kind is Kind.CHOUETTE_VELUTE:
-            self._settle_chouette_velute(current, t)
+            if "chouette_velute" not in current.decided:
+                self._settle_chouette_velute(current, t)
         elif current.applies and combination.kind is Kind.SUITE:
             if self._settle_suite(current, t):
                 return  # a tie to settle first; the turn moves on after it

@@ -152,6 +152,9 @@ class ThrowContext:
     unisson: int = 0  # Cul de chouette doublé diminué of equal values: the gain at stake
     resumes_turn: bool = False  # a relance born in a Grelottine challenge: the interrupted turn resumes
     relance_bets: dict[str, int] = field(default_factory=dict)  # Bleu-Rouge: who bet which sum (the Pélican tie)
+    #: races whose verdict is out before the window closes (« decide as soon as it is certain »):
+    #: "chouette_velute", "suite" (paid), "suite_tie" (the Grelotte tie is known: « Sans fin » is due)
+    decided: set[str] = field(default_factory=set)
 
     def shows(self, figure: Figure) -> bool:
         """The throw is that named triple, and it is played as one (not a failed doublé, not a
