@@ -116,3 +116,19 @@ def test_the_live_table_speaks_the_verdict_before_the_window_closes() -> None:
     table.step(now=2.5)  # the shout is out, its tie window has passed: the verdict
     assert session.game.scores["Perceval"] == 32
     assert session.state.phase is Phase.REACTION  # a 4 s window would still be open
+
+
+def test_a_contre_sirop_is_decided_when_its_tie_window_has_passed() -> None:
+    """★★ « Le premier joueur à crier “ J'apprécie les fruits au sirop ! ” »: decided like the others."""
+    table = Table("Karadoc", "Perceval", "Léodagan", level=2)
+    table.throw("Karadoc", 5, 5, 2)  # a Chouette of 5
+    table.say("Karadoc", K.JE_SIROTE, after=0.3)
+    table.say("Perceval", K.COUCHE_SIROP)
+    table.say("Léodagan", K.COUCHE_SIROP)
+    table.say("Karadoc", K.DE, dice=(1,))  # the sirotage fails
+    table.say("Léodagan", K.CONTRE_SIROP, after=0.3)
+    verdict = table.game.tick(table.t + TIE + 0.01)
+    assert scores(verdict) == [("Léodagan", 18, "contre_sirop")]
+    table.say("Perceval", K.CONTRE_SIROP, after=0.2)  # late
+    assert scores(table.close()) == []
+    assert table.score("Léodagan") == 18

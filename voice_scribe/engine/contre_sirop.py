@@ -61,7 +61,7 @@ class ContreSiropRules:
 
     def _settle_contre_sirop(self: Game, current: ThrowContext, t: float) -> None:
         shouts = current.shouters(CallKind.CONTRE_SIROP.value)
-        if not shouts or current.sirop_failed_face is None:
+        if not shouts or current.sirop_failed_face is None or "contre_sirop" in current.decided:
             return
         points = contre_sirop_points(current.sirop_failed_face)
         self._pay_first_shout(shouts, points, "contre_sirop", Reason.CONTRE_SIROP, Reason.CONTRE_SIROP_TIE,
@@ -83,7 +83,7 @@ class ContreSiropRules:
 
     def _settle_sirop_jeannot(self: Game, current: ThrowContext, t: float) -> None:
         shouts = current.shouters(CallKind.SIROP_JEANNOT.value)
-        if not shouts or current.jeannot is None:
+        if not shouts or current.jeannot is None or "sirop_jeannot" in current.decided:
             return
         points = contre_sirop_points(current.jeannot[1])
         # « Si deux joueurs ou plus crient l'annonce … en même temps, ils remportent tous les points. »

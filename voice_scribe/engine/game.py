@@ -58,6 +58,13 @@ from voice_scribe.engine.verdier import VerdierRules
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 16
 
+#: ★★ first-shout races of a reaction window, decided once their first shout's tie window has passed
+#: (race → the shout, the settlement); the window closing settles only those not decided yet.
+FIRST_SHOUT_RACES: dict[str, tuple[CallKind, str]] = {
+    "contre_sirop": (CallKind.CONTRE_SIROP, "_settle_contre_sirop"),
+    "sirop_jeannot": (CallKind.SIROP_JEANNOT, "_settle_sirop_jeannot"),
+}
+
 
 class Rejected(Exception):
     """A call refused, with a French reason.
@@ -339,6 +346,7 @@ class Game(
             deadline = state.suite_tie_opened_at + window
             if t > deadline:
                 self._close_suite_tie(deadline)
+        self._tick_roll_off(t)
         self._tick_achat(t)
         self._tick_poulette(t)
         self._drop_relance_of_the_eliminated(t)
@@ -358,6 +366,14 @@ class Game(
             self._decide_chouette_velute(current, t)
         elif combination.kind is Kind.SUITE:
             self._decide_suite(current, t)
+        for race, (kind, settle) in FIRST_SHOUT_RACES.items():
+            shouts = current.shouters(kind.value)
+            if race in current.decided or not shouts:
+                continue
+            closes = min(at for _, at in shouts) + self.rules.tie_window_s
+            if t > closes + 1e-9:
+                getattr(self, settle)(current, closes)
+                current.decided.add(race)
 
     @staticmethod
     def _dice(call: Call, count: int) -> tuple[int, ...]:
@@ -434,6 +450,10 @@ class Game(
             self._close_reaction(call.t)
         if state.phase is Phase.SUITE_TIE:
             self._close_suite_tie(call.t)
+        if state.phase is Phase.ROLL_OFF and state.roll_off is not None and state.roll_off.opened_at is not None:
+            self._force_roll_off(call.t)  # the table has moved on: the tie-break is settled by rule (FT10)
+            if state.phase is Phase.REACTION:
+                self._close_reaction(call.t)
         if state.phase is Phase.OVER:
             return
         self._close_poulette(call.t)
@@ -462,6 +482,9 @@ class Game(
         if self.state.phase is Phase.SIROP_BETS:
             self._on_sirop_die(call, face)
             return
+        if self.state.phase is Phase.RELANCE:
+            self._relance_die(call, face)  # the cul of a relance thrown chouettes first
+            return
         if self._aquitaine_bad_throw(call):
             return  # Aquitaine: « qu'il lance son Cul avant ses Chouettes »: Bévue, he loses his turn
         self._land_cul(call, face)
@@ -475,6 +498,8 @@ class Game(
             self._on_roll(call, face)
         elif state.phase is Phase.SIROP_BETS:
             self._on_sirop_die(call, face)
+        elif state.phase is Phase.RELANCE:
+            self._relance_die(call, face)  # a Velutée player's own chouette, or a relance's cul
         elif state.phase is Phase.CUL:
             self._land_cul(call, face)
         else:

@@ -28,6 +28,8 @@ combinaison qu'il a réalisée, et la combinaison prend effet. »
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from fractions import Fraction
 from math import ceil
 from typing import TYPE_CHECKING
@@ -153,9 +155,11 @@ class GrelottineRules:
         challenge = state.challenge
         if state.phase is not Phase.GRELOTTINE_STAKE or challenge is None or call.player != challenge.grelottin:
             raise Rejected("wrong_phase", "aucun défi Grelottine n'attend sa mise de ce joueur")
+        call = self._whole_stake(challenge, call)
+        if call is None:
+            return  # half of it: the other half is awaited
         named = call.combination
-        if named is None or (call.number is None and not call.max_stake):
-            raise Rejected("incomplete", "quelle combinaison, et quelle mise ?")
+        assert named is not None
         if named not in self._allowed_combinations():
             self._bevue(call.player, Reason.WRONG_CALL, call.t, combination=named)
             return
@@ -182,6 +186,32 @@ class GrelottineRules:
         state.grelottine_calls.clear()
         state.phase = Phase.GRELOTTINE_THROW
         self._prompt(Reason.GRELOTTINE_THROW, [challenge.challenged], call.t, combination=named, stake=stake)
+
+    def _whole_stake(self: Game, challenge: Challenge, call: Call) -> Call | None:
+        """The combination and the stake, said in one call or in two, in either order.
+
+        « Sur une chouette. » … « Max ! »: the first half waits (None) until the other completes it;
+        a half said again replaces the first (docs/rules.md FT8).
+        """
+        from voice_scribe.engine.game import Rejected
+
+        has_stake = call.number is not None or call.max_stake
+        if call.combination is not None and has_stake:
+            challenge.half_said = None
+            return call
+        if call.combination is None and not has_stake:
+            raise Rejected("incomplete", "quelle combinaison, et quelle mise ?")
+        half = challenge.half_said
+        if call.combination is not None and call.combination not in self._allowed_combinations():
+            self._bevue(call.player, Reason.WRONG_CALL, call.t, combination=call.combination)
+            return None
+        if half is not None and (half[0] is None) != (call.combination is None):
+            combination = call.combination or half[0]
+            number, max_stake = (call.number, call.max_stake) if has_stake else (half[1], half[2])
+            challenge.half_said = None
+            return replace(call, combination=combination, number=number, max_stake=max_stake)
+        challenge.half_said = (call.combination, call.number, call.max_stake)
+        return None
 
     def _begin_challenge_throw(self: Game, call: Call) -> None:
         state = self.state

@@ -22,6 +22,8 @@ mixin implements ``_relance_<purpose>(relance, call, dice)``.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from typing import TYPE_CHECKING
 
 from voice_scribe.engine.dice import Figure, Kind, Throw, classify
@@ -99,18 +101,65 @@ class RelanceRules:
 
         relance = self.state.relance
         assert relance is not None
+        if relance.dice == 3 and call.kind is CallKind.CHOUETTES:
+            self._relance_chouettes(relance, call)  # « chouettes then cul », the usual way
+            return
         wanted = CallKind.CHOUETTES if relance.dice == 2 else CallKind.DES
         if call.kind is not wanted:
             what = "les deux chouettes" if relance.dice == 2 else "les trois dés d'un coup (« des »)"
             raise Rejected("wrong_dice", f"on attend {what} de {relance.thrower}")
+        if not self._relance_thrower(relance, call):
+            return
+        relance.chouettes = None
+        assert call.dice is not None
+        getattr(self, f"_relance_{relance.purpose}")(relance, call, tuple(call.dice))
+
+    def _relance_thrower(self: Game, relance: Relance, call: Call) -> bool:
+        """« un joueur lançant les dés alors que ce n'est pas son tour » is a Bévue."""
         throwers = {relance.thrower}
         if relance.purpose == "velutee_pair" and relance.beneficiary:
             throwers.add(relance.beneficiary)
         if call.player not in throwers:
             self._bevue(call.player, Reason.OUT_OF_TURN, call.t, roller=relance.thrower)
+            return False
+        return True
+
+    def _relance_chouettes(self: Game, relance: Relance, call: Call) -> None:
+        """A challenge throw (Soufflette, Mi-Jarret, Bleu-Rouge…) announced chouettes first: the cul
+        completes it (docs/rules.md FT9)."""
+        if not self._relance_thrower(relance, call):
             return
-        assert call.dice is not None
-        getattr(self, f"_relance_{relance.purpose}")(relance, call, tuple(call.dice))
+        relance.chouettes = tuple(call.dice or ())
+        self._prompt(Reason.THROW_CUL, [call.player], call.t, purpose=relance.purpose)
+
+    def _relance_die(self: Game, call: Call, face: int) -> None:
+        """One die in a relance: the cul after its chouettes, or a Velutée player's own chouette."""
+        from voice_scribe.engine.calls import CallKind
+        from voice_scribe.engine.game import Rejected
+
+        relance = self.state.relance
+        assert relance is not None
+        if relance.dice == 3 and relance.chouettes is not None:
+            if call.player != relance.thrower:
+                self._bevue(call.player, Reason.OUT_OF_TURN, call.t, roller=relance.thrower)
+                return
+            self._relance_throw(replace(call, kind=CallKind.DES, dice=(*relance.chouettes, face)))
+            return
+        if relance.purpose == "velutee_pair" and relance.beneficiary is not None:
+            # seed 000 « La Suite-Velutée »: « ils relancent chacun leur chouette »
+            if not self._relance_thrower(relance, call):
+                return
+            if call.player in relance.own_dice:
+                raise Rejected("already_rolled", f"{call.player} a déjà relancé sa chouette")
+            relance.own_dice[call.player] = face
+            pair = (relance.thrower, relance.beneficiary)
+            if all(p in relance.own_dice for p in pair):
+                dice = tuple(relance.own_dice[p] for p in pair)
+                relance.own_dice = {}
+                self._relance_throw(replace(call, kind=CallKind.CHOUETTES, dice=dice))
+            return
+        what = "les deux chouettes" if relance.dice == 2 else "les trois dés (ou les chouettes puis le cul)"
+        raise Rejected("wrong_dice", f"on attend {what} de {relance.thrower}")
 
     def _emit_relance_throw(self: Game, thrower: str, throw: Throw, t: float, purpose: str) -> None:
         combination = throw.combination

@@ -85,6 +85,9 @@ class Challenge:
     succeeded: bool = False
     civet: tuple[str, int, str] | None = None  # « avant de commencer un défi Grelottine »
     staked_at: float | None = None  # when the stake was announced (Passe-Grelot, Rigodon: too late after)
+    #: the half of the stake said first, « Sur une chouette. » … « Max ! » (either order): (combination,
+    #: number, max_stake), completed by the other half
+    half_said: tuple[str | None, int | None, bool] | None = None
 
 
 @dataclass
@@ -113,6 +116,8 @@ class Relance:
     jarret: str | None = None
     civet: tuple[str, int, str] | None = None  # a Civet judged on this relance (Bleu-Rouge, Mi-Jarret)
     resumes_turn: bool = False  # born from a Grelottine challenge: the interrupted turn resumes
+    chouettes: tuple[int, ...] | None = None  # a three-dice throw announced in two parts: its chouettes
+    own_dice: dict[str, int] = field(default_factory=dict)  # two Velutée players: each one's own chouette
 
 
 @dataclass
@@ -183,6 +188,8 @@ class RollOff:
     rolls: dict[str, int] = field(default_factory=dict)
     stake: int = 0  # the Suite tie-break escalates: 10, 20, 30…
     step: int = 10  # … by this much (20 under a Bi-Jarret)
+    opened_at: float | None = None  # when its dice were asked for (None: the opening, which waits)
+    asked_again: bool = False  # nobody settled it in time: asked a second time
 
 
 @dataclass
