@@ -182,3 +182,46 @@ def test_a_tie_break_thrown_in_time_is_unchanged() -> None:
     table.say("Perceval", K.DE, dice=(2,))
     table.say("Léodagan", K.DE, dice=(5,))
     assert table.scores == {"Karadoc": 0, "Perceval": 0, "Léodagan": -10}
+
+
+def tichette_window() -> Table:
+    """Karadoc's sirop makes an Artichette (4-4-3): a Tichette (seed 000 « La Tichette »); scores 50/40/30."""
+    table = Table("Karadoc", "Perceval", "Léodagan", level=4)
+    table.set_scores(Karadoc=50, Perceval=40, Léodagan=30)
+    table.throw("Karadoc", 4, 4, 1)
+    table.say("Karadoc", K.JE_SIROTE, after=0.3)
+    table.say("Perceval", K.COUCHE_SIROP, after=0.2)
+    table.say("Léodagan", K.COUCHE_SIROP, after=0.2)
+    table.say("Karadoc", K.DE, after=0.5, dice=(3,))
+    return table
+
+
+def test_tichette_steps_said_early_wait_for_their_moment() -> None:
+    """Seed 000 « La Tichette »: « le premier joueur à crier “ Salsifi ! ” […] effectuera le Défi Tichette
+    en fin de tour »; « La Tichette (suite) »: the ticheur throws and hides his dice, then « il commence
+    directement en annonçant la première tiche ». Said right after « Salsifi ! », the window still open,
+    they wait instead of being refused, and are played in their order when the défi begins."""
+    early, late = tichette_window(), tichette_window()
+    for table in (early, late):
+        table.say("Perceval", K.SALSIFI, after=0.3)
+    assert rejections(early.say("Perceval", K.DES, after=0.4, dice=(2, 5, 5), hidden=True)) == []
+    assert rejections(early.say("Perceval", K.MICHETTE, after=0.5, number=5)) == []
+    assert early.game.state.phase is Phase.REACTION
+    early.close()
+    late.close()
+    late.say("Perceval", K.DES, after=0.4, dice=(2, 5, 5), hidden=True)
+    late.say("Perceval", K.MICHETTE, after=0.5, number=5)
+    for table in (early, late):
+        tichette = table.game.state.tichette
+        assert table.game.state.phase is Phase.TICHETTE and tichette is not None
+        assert tichette.dice == (2, 5, 5) and tichette.current == (K.MICHETTE, 5)
+        assert tichette.announcer != "Perceval"
+
+
+def test_tichette_steps_said_early_for_nothing_are_refused_then() -> None:
+    table = tichette_window()
+    table.say("Perceval", K.SALSIFI, after=0.3)
+    table.say("Léodagan", K.DES, after=0.4, dice=(1, 2, 3), hidden=True)  # not the ticheur
+    events = table.close()
+    assert [e.reason for e in events if e.kind is EventKind.REJECTED] == ["not_ticheur"]
+    assert table.game.state.tichette is not None and table.game.state.tichette.dice is None

@@ -330,6 +330,8 @@ class Game(
         if state.phase is Phase.OVER:
             return
         state.clock = max(state.clock, call.t)
+        if self._queue_tichette_step(call):
+            return  # ★★★★ it waits for the Défi Tichette to begin
         handler(call)
         self._unstall_roll_off(call.t)
         self._check_end(call.t)
@@ -385,6 +387,8 @@ class Game(
     # ── turns ──
     def _start_turn(self, t: float) -> None:
         state = self.state
+        if state.queued:
+            self._drop_queued(t)
         state.phase = Phase.CHOUETTES
         state.current = None
         self._emit(EventKind.TURN, state.roller, None, "", "", t, round=state.rounds + 1)

@@ -228,6 +228,9 @@ class GameState:
     filoche_used: dict[str, tuple[int, frozenset[str]]] = field(default_factory=dict)  # holder → (staked, targets)
     throws: int = 0
     clock: float = 0.0
+    #: ★★★★ Tichette steps said before their moment (the ticheur's hidden dice, bids while the window
+    #: that makes the ticheur is still open): played, in order, when the Défi Tichette begins
+    queued: list[Any] = field(default_factory=list)
 
     @property
     def roller(self) -> str:

@@ -73,7 +73,7 @@ from typing import TYPE_CHECKING
 
 from voice_scribe.engine.calls import CallKind
 from voice_scribe.engine.dice import Figure
-from voice_scribe.engine.events import Reason
+from voice_scribe.engine.events import EventKind, Reason
 from voice_scribe.engine.races import firsts
 from voice_scribe.engine.state import Phase
 
@@ -88,6 +88,8 @@ TICHEUR_MINIMUM = 6
 BID_DIGITS = {CallKind.MICHETTE: 1, CallKind.TICHETTE: 2, CallKind.BICHETTE: 3, CallKind.BICHETTE_RESINE: 3}
 #: « Annoncer "Bichette de 666 !" est interdit »: the highest plain bichette is 665.
 HIGHEST_BICHETTE = 665
+#: The calls of a Défi Tichette once it has begun (the ticheur's hidden dice aside)
+TICHETTE_STEPS = frozenset({*BID_DIGITS, CallKind.QUICHETTE, CallKind.TICHAGE, CallKind.QUICHAGE})
 
 
 def tiche_digits(number: int, digits: int) -> list[int] | None:
@@ -182,6 +184,38 @@ class TichetteRules:
             return
         current.shout(call.kind.value, call.player, call.t)
 
+    def _queue_tichette_step(self: Game, call: Call) -> bool:
+        """A Tichette step said while the window that makes the ticheur is still open (« Salsifi ! »
+        said): it waits for its moment instead of being refused (docs/rules.md FT11)."""
+        state = self.state
+        early = call.kind in TICHETTE_STEPS or (call.kind is CallKind.DES and call.hidden)
+        if not early or state.phase is not Phase.REACTION or not self._is_tichette(state.current):
+            return False
+        assert state.current is not None
+        if not state.current.shouters(CallKind.SALSIFI.value):
+            return False
+        state.queued.append(call)
+        return True
+
+    def _play_queued(self: Game, t: float) -> None:
+        """The Défi Tichette begins: the steps said early are played now, in the order they were said."""
+        from voice_scribe.engine.game import Rejected
+
+        queued, self.state.queued = self.state.queued, []
+        for call in queued:
+            try:
+                self._handlers[call.kind](call)
+            except Rejected as rejection:
+                self._emit(EventKind.REJECTED, call.player, None, rejection.code, "tichette", t,
+                           call=self._public(call), message=rejection.message)
+
+    def _drop_queued(self: Game, t: float) -> None:
+        """No Défi Tichette after all: what was said for it is refused now."""
+        queued, self.state.queued = self.state.queued, []
+        for call in queued:
+            self._emit(EventKind.REJECTED, call.player, None, "no_tichette", "tichette", t,
+                       call=self._public(call), message="aucun défi Tichette en cours")
+
     def _settle_tichette(self: Game, current: ThrowContext, t: float) -> bool:
         """The window of a Tichette closes: who is the ticheur? True when the Défi Tichette
         (or a die to settle a tie first) takes over before the game goes on."""
@@ -189,6 +223,8 @@ class TichetteRules:
             return False
         window = self.rules.tie_window_s
         tied = firsts(current.shouters(CallKind.SALSIFI.value), window)
+        if not tied:
+            self._drop_queued(t)
         sgana = current.shouters(CallKind.SGANABADARLANE.value)
         if len(tied) < 2:
             # « Sganabadarlane ! » with nothing to settle: a wrong announcement
@@ -237,6 +273,7 @@ class TichetteRules:
         state.tichette = TichetteChallenge(ticheur, abs(state.players[ticheur].score), bidders, t)
         state.phase = Phase.TICHETTE_DICE
         self._prompt(Reason.TICHETTE_DICE, [ticheur], t, stake=state.tichette.stake)
+        self._play_queued(t)
 
     def _on_tichette_dice(self: Game, call: Call) -> None:
         from voice_scribe.engine.game import Rejected
