@@ -48,6 +48,7 @@ from voice_scribe.engine.dice import chouette_points
 from voice_scribe.engine.events import Reason
 from voice_scribe.engine.races import firsts
 from voice_scribe.engine.state import Phase
+from voice_scribe.engine.rejected import Rejected
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call
@@ -59,8 +60,6 @@ ACHAT_PRICE = 30
 
 class AchatRules:
     def _on_achat(self: Game, call: Call) -> None:
-        from voice_scribe.engine.game import Rejected
-
         state = self.state
         current = state.current
         if current is None or state.phase not in (Phase.CUL, Phase.SIROP_BETS):

@@ -55,6 +55,7 @@ from voice_scribe.engine.dice import Figure, Kind
 from voice_scribe.engine.events import EventKind, Reason
 from voice_scribe.engine.races import firsts
 from voice_scribe.engine.state import Holding, Phase
+from voice_scribe.engine.rejected import Rejected
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call
@@ -205,8 +206,6 @@ class AquitaineRules:
         )
 
     def _on_excalibur(self: Game, call: Call) -> None:
-        from voice_scribe.engine.game import Rejected
-
         state = self.state
         current = state.current
         if state.phase is not Phase.REACTION or current is None or current.combination is None:
@@ -237,8 +236,6 @@ class AquitaineRules:
     def _on_roi(self: Game, call: Call) -> None:
         """The Excalibur shouters name a King: « qui doit alors boire autant de gorgées que le
         nombre de joueurs ayant annoncé l'Excalibur »."""
-        from voice_scribe.engine.game import Rejected
-
         table = self._aquitaine()
         shouters = table.excalibur
         if not shouters:

@@ -19,6 +19,7 @@ from voice_scribe.engine.calls import CallKind
 from voice_scribe.engine.dice import Figure, chouette_points
 from voice_scribe.engine.events import Reason
 from voice_scribe.engine.state import Phase
+from voice_scribe.engine.rejected import Rejected
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call
@@ -41,8 +42,6 @@ class ArtichetteRules:
         )
 
     def _on_artichette_shout(self: Game, call: Call) -> None:
-        from voice_scribe.engine.game import Rejected
-
         state = self.state
         current = state.current
         if state.phase is not Phase.REACTION or current is None or current.combination is None:

@@ -28,6 +28,7 @@ from voice_scribe.engine.dice import Kind
 from voice_scribe.engine.events import Reason
 from voice_scribe.engine.sirop import NOT_SIROPABLE_FIGURES
 from voice_scribe.engine.state import Phase
+from voice_scribe.engine.rejected import Rejected
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call
@@ -50,8 +51,6 @@ class AttrapeOiseauRules:
         )
 
     def _on_attrape_oiseau(self: Game, call: Call) -> None:
-        from voice_scribe.engine.game import Rejected
-
         state = self.state
         current = state.current
         if state.phase is Phase.SIROP_BETS and current is not None and current.sirotage is not None:

@@ -49,6 +49,7 @@ from voice_scribe.engine.dice import Kind, chouette_points
 from voice_scribe.engine.events import Reason
 from voice_scribe.engine.races import firsts
 from voice_scribe.engine.state import Holding, Phase, Relance
+from voice_scribe.engine.rejected import Rejected
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call
@@ -87,8 +88,6 @@ class BleuRougeRules:
         return True
 
     def _on_relance_bet(self: Game, call: Call) -> None:
-        from voice_scribe.engine.game import Rejected
-
         state = self.state
         relance = state.relance
         if state.phase is not Phase.RELANCE or relance is None or relance.purpose != "bleu_rouge":
@@ -142,8 +141,6 @@ class BleuRougeRules:
         )
 
     def _on_pelican_shout(self: Game, call: Call) -> None:
-        from voice_scribe.engine.game import Rejected
-
         state = self.state
         current = state.current
         if state.phase is not Phase.REACTION or current is None:
@@ -191,8 +188,6 @@ class BleuRougeRules:
             self._end_throw(t)
 
     def _on_lance_buches(self: Game, call: Call) -> None:
-        from voice_scribe.engine.game import Rejected
-
         state = self.state
         current = state.current
         if state.phase is not Phase.REACTION or current is None:

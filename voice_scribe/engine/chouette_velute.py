@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from voice_scribe.engine.calls import CallKind
 from voice_scribe.engine.dice import Kind
 from voice_scribe.engine.events import Reason
+from voice_scribe.engine.rejected import Rejected
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call
@@ -37,7 +38,6 @@ class ChouetteVeluteRules:
         land counts when it turns out right; « une préventive échouée mène bien
         sûr à une Bévue ».
         """
-        from voice_scribe.engine.game import Rejected
         from voice_scribe.engine.state import Phase
 
         state = self.state

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 from voice_scribe.engine.dice import Combination, Kind
 from voice_scribe.engine.events import Reason
 from voice_scribe.engine.state import Holding, Phase, ThrowContext
+from voice_scribe.engine.rejected import Rejected
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call
@@ -44,8 +45,6 @@ def civet_matches(named: str, combination: Combination) -> bool:
 
 class CivetRules:
     def _on_civet(self: Game, call: Call) -> None:
-        from voice_scribe.engine.game import Rejected
-
         if call.number is None or call.combination is None:
             raise Rejected("incomplete", "Civet de combien, et sur quelle combinaison ?")
         state = self.state

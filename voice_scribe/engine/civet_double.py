@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from voice_scribe.engine.events import Reason
 from voice_scribe.engine.state import Holding, Phase
+from voice_scribe.engine.rejected import Rejected
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call
@@ -41,8 +42,6 @@ class CivetDoubleRules:
         return None
 
     def _on_civet_double(self: Game, call: Call) -> None:
-        from voice_scribe.engine.game import Rejected
-
         if call.target is None:
             raise Rejected("no_target", "Civet doublé sur qui ?")
         state = self.state

@@ -56,6 +56,7 @@ from voice_scribe.engine.civet import CIVET_COMBINATIONS, CIVET_MAX, CIVET_MIN, 
 from voice_scribe.engine.events import Reason
 from voice_scribe.engine.relances import combination_value
 from voice_scribe.engine.state import Holding
+from voice_scribe.engine.rejected import Rejected
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call
@@ -79,8 +80,6 @@ class FilocheBet:
 
 class CivetFilocheRules:
     def _on_civet_filoche(self: Game, call: Call) -> None:
-        from voice_scribe.engine.game import Rejected
-
         if call.number is None or call.combination is None or call.target is None:
             raise Rejected("incomplete", "Civet-Filoché de combien, sur quelle combinaison, et sur qui ?")
         state = self.state
@@ -175,8 +174,6 @@ class CivetFilocheRules:
                 state.filoche_used[call.target] = (used[0], used[1] - {call.target})
 
     def _on_civet_filoche_double(self: Game, call: Call) -> None:
-        from voice_scribe.engine.game import Rejected
-
         if call.target is None:
             raise Rejected("no_target", "Civet-Filoché doublé sur qui ?")
         state = self.state

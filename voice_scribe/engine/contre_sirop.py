@@ -32,6 +32,7 @@ from voice_scribe.engine.dice import contre_sirop_points
 from voice_scribe.engine.events import Reason
 from voice_scribe.engine.races import firsts
 from voice_scribe.engine.state import Phase
+from voice_scribe.engine.rejected import Rejected
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call
@@ -44,8 +45,6 @@ class ContreSiropRules:
         return current.sirop_failed_face is not None and not current.sirop_bet_won
 
     def _on_contre_sirop(self: Game, call: Call) -> None:
-        from voice_scribe.engine.game import Rejected
-
         state = self.state
         current = state.current
         if state.phase is Phase.SIROP_BETS:
@@ -69,8 +68,6 @@ class ContreSiropRules:
 
     # ── Sirop-Jeannot [no negatives] ──
     def _on_sirop_jeannot(self: Game, call: Call) -> None:
-        from voice_scribe.engine.game import Rejected
-
         state = self.state
         current = state.current
         if state.phase is not Phase.REACTION or current is None:

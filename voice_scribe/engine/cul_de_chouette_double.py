@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 from voice_scribe.engine.dice import cul_de_chouette_points
 from voice_scribe.engine.events import EventKind, Reason
 from voice_scribe.engine.state import Phase, Relance
+from voice_scribe.engine.rejected import Rejected
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call
@@ -47,8 +48,6 @@ class CulDeChouetteDoubleRules:
 
     def _doubling_announced(self: Game, call: Call, purpose: str) -> bool:
         """« Cul De Chouette ! » / « Je siffle … » by whoever made the Cul de chouette, in its window."""
-        from voice_scribe.engine.game import Rejected
-
         state = self.state
         current = state.current
         if state.phase is not Phase.REACTION or current is None:

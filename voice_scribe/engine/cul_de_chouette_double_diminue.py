@@ -35,6 +35,7 @@ from voice_scribe.engine.dice import cul_de_chouette_points
 from voice_scribe.engine.events import Reason
 from voice_scribe.engine.races import firsts
 from voice_scribe.engine.state import Phase, Relance
+from voice_scribe.engine.rejected import Rejected
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call
@@ -77,8 +78,6 @@ class CulDeChouetteDoubleDiminueRules:
         self._land_relance(relance.thrower, throw, t, relance, applies=False, unisson=gain, no_figures=True)
 
     def _on_unisson(self: Game, call: Call) -> None:
-        from voice_scribe.engine.game import Rejected
-
         state = self.state
         current = state.current
         if state.phase is not Phase.REACTION or current is None:

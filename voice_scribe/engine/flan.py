@@ -52,6 +52,7 @@ from voice_scribe.engine.races import firsts
 from voice_scribe.engine.soufflette import SOUFFLETTE, SOUFFLETTE_FAILURE, SOUFFLETTE_GAINS, SOUFFLETTE_MINIMUM
 from voice_scribe.engine.state import Holding, Relance
 from voice_scribe.engine.suite import SUITE_PENALTY
+from voice_scribe.engine.rejected import Rejected
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call
@@ -109,8 +110,6 @@ class FlanRules:
 
     # ── « Tatan elle fait des flans ! » ──
     def _on_tatan_flans(self: Game, call: Call) -> None:
-        from voice_scribe.engine.game import Rejected
-
         target = call.target
         if target is None:
             raise Rejected("no_target", "Tatan fait des flans pour qui ?")

@@ -42,6 +42,7 @@ from voice_scribe.engine.grelottine import GrelottineRules
 from voice_scribe.engine.grelottine_defenses import GrelottineDefensesRules
 from voice_scribe.engine.jarret import JarretRules
 from voice_scribe.engine.neant_souffle import NeantSouffleRules
+from voice_scribe.engine.rejected import Rejected
 from voice_scribe.engine.relances import RelanceRules
 from voice_scribe.engine.rolloff import RollOffRules
 from voice_scribe.engine.rules import Rules
@@ -49,14 +50,22 @@ from voice_scribe.engine.scoring import GRELOTTINE_MINIMUM, Scoring
 from voice_scribe.engine.sirop import SiropRules
 from voice_scribe.engine.sloubi import SloubiRules
 from voice_scribe.engine.soufflette import SouffletteRules
-from voice_scribe.engine.state import GameState, Holding, Phase, Player, ThrowContext, clone_state
+from voice_scribe.engine.state import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    GameState,
+    Holding,
+    Phase,
+    Player,
+    ThrowContext,
+    clone_state,
+)
 from voice_scribe.engine.suite import SuiteRules
 from voice_scribe.engine.suite_velutee import SuiteVeluteeRules
 from voice_scribe.engine.table import Check, Legality, Now, describe, verdict
 from voice_scribe.engine.tichette import TichetteRules
 from voice_scribe.engine.verdier import VerdierRules
 
-MIN_PLAYERS, MAX_PLAYERS = 2, 16
 
 #: ★★ first-shout races of a reaction window, decided once their first shout's tie window has passed
 #: (race → the shout, the settlement); the window closing settles only those not decided yet.
@@ -64,20 +73,6 @@ FIRST_SHOUT_RACES: dict[str, tuple[CallKind, str]] = {
     "contre_sirop": (CallKind.CONTRE_SIROP, "_settle_contre_sirop"),
     "sirop_jeannot": (CallKind.SIROP_JEANNOT, "_settle_sirop_jeannot"),
 }
-
-
-class Rejected(Exception):
-    """A call refused, with a French reason.
-
-    The call itself changes nothing; what the moment of the call set off
-    before it was refused (a reaction window whose time was up, closed by the
-    clock) stays, and its events are reported with the rejection.
-    """
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
 
 
 class Game(

@@ -38,6 +38,7 @@ from voice_scribe.engine.dice import Combination, Kind
 from voice_scribe.engine.events import Reason
 from voice_scribe.engine.scoring import GRELOTTINE_MINIMUM
 from voice_scribe.engine.state import Challenge, Holding, Phase, ThrowContext
+from voice_scribe.engine.rejected import Rejected
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call
@@ -100,8 +101,6 @@ class GrelottineRules:
         )
 
     def _on_grelottine(self: Game, call: Call) -> None:
-        from voice_scribe.engine.game import Rejected
-
         if call.target is None:
             raise Rejected("no_target", "Grelottine sur qui ?")
         state = self.state
@@ -148,8 +147,6 @@ class GrelottineRules:
         self._prompt(Reason.GRELOTTINE_STAKE, [grelottin], t, challenged=target)
 
     def _on_grelottine_mise(self: Game, call: Call) -> None:
-        from voice_scribe.engine.game import Rejected
-
         state = self.state
         self._stake_has_priority(call)  # ★★ a Passe-Grelot or Rigodon said with the stake gives way
         challenge = state.challenge
@@ -193,8 +190,6 @@ class GrelottineRules:
         « Sur une chouette. » … « Max ! »: the first half waits (None) until the other completes it;
         a half said again replaces the first (docs/rules.md FT8).
         """
-        from voice_scribe.engine.game import Rejected
-
         has_stake = call.number is not None or call.max_stake
         if call.combination is not None and has_stake:
             challenge.half_said = None

@@ -44,6 +44,7 @@ from voice_scribe.engine.dice import Kind
 from voice_scribe.engine.events import Reason
 from voice_scribe.engine.scoring import GRELOTTINE_MINIMUM
 from voice_scribe.engine.state import Holding, Phase
+from voice_scribe.engine.rejected import Rejected
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call
@@ -115,8 +116,6 @@ class GrelottineDefensesRules:
     def _defense_allowed(self: Game, call: Call, holding: Holding) -> bool:
         """Said by the challenged, holding the immunity, before the stake; a stake said
         within the tie window before it has priority (« le grelottin est prioritaire »)."""
-        from voice_scribe.engine.game import Rejected
-
         state = self.state
         challenge = state.challenge
         if (
@@ -136,8 +135,6 @@ class GrelottineDefensesRules:
         )
 
     def _on_passe_grelot(self: Game, call: Call) -> None:
-        from voice_scribe.engine.game import Rejected
-
         if call.target is None:
             raise Rejected("no_target", "Passe-Grelot à qui ?")
         state = self.state

@@ -56,6 +56,7 @@ from voice_scribe.engine.calls import CallKind
 from voice_scribe.engine.dice import Kind
 from voice_scribe.engine.events import Reason
 from voice_scribe.engine.state import Holding, Phase, Relance
+from voice_scribe.engine.rejected import Rejected
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call
@@ -107,8 +108,6 @@ class JarretRules:
         current.multiplier = 2 if use[1] in DOUBLING else 1
 
     def _on_lance_jarret(self: Game, call: Call) -> None:
-        from voice_scribe.engine.game import Rejected
-
         if call.target is None or call.target == call.player:
             raise Rejected("no_target", "Lance-Jarret à qui ?")
         ok = self._jarret_moment(call)
@@ -153,8 +152,6 @@ class JarretRules:
         )
 
     def _on_jarret_souple(self: Game, call: Call) -> None:
-        from voice_scribe.engine.game import Rejected
-
         state = self.state
         current = state.current
         if state.phase is not Phase.REACTION or current is None:

@@ -29,6 +29,7 @@ from voice_scribe.engine.events import Reason
 from voice_scribe.engine.races import firsts
 from voice_scribe.engine.scoring import GRELOTTINE_MINIMUM
 from voice_scribe.engine.state import Holding, Phase
+from voice_scribe.engine.rejected import Rejected
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call
@@ -48,8 +49,6 @@ class NeantSouffleRules:
         )
 
     def _on_neant_souffle_shout(self: Game, call: Call) -> None:
-        from voice_scribe.engine.game import Rejected
-
         state = self.state
         current = state.current
         if state.phase is not Phase.REACTION or current is None:

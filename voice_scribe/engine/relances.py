@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 from voice_scribe.engine.dice import Figure, Kind, Throw, classify
 from voice_scribe.engine.events import EventKind, Reason
 from voice_scribe.engine.state import Phase, Relance, ThrowContext
+from voice_scribe.engine.rejected import Rejected
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call
@@ -97,8 +98,6 @@ class RelanceRules:
 
     def _relance_throw(self: Game, call: Call) -> None:
         from voice_scribe.engine.calls import CallKind
-        from voice_scribe.engine.game import Rejected
-
         relance = self.state.relance
         assert relance is not None
         if relance.dice == 3 and call.kind is CallKind.CHOUETTES:
@@ -135,8 +134,6 @@ class RelanceRules:
     def _relance_die(self: Game, call: Call, face: int) -> None:
         """One die in a relance: the cul after its chouettes, or a Velutée player's own chouette."""
         from voice_scribe.engine.calls import CallKind
-        from voice_scribe.engine.game import Rejected
-
         relance = self.state.relance
         assert relance is not None
         if relance.dice == 3 and relance.chouettes is not None:

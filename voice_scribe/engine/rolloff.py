@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from voice_scribe.engine.dice import FACES
 from voice_scribe.engine.events import Reason
 from voice_scribe.engine.state import Phase, RollOff
+from voice_scribe.engine.rejected import Rejected
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call
@@ -40,8 +41,6 @@ class RollOffRules:
         state.phase = Phase.CHOUETTES
 
     def _on_roll(self: Game, call: Call, face: int) -> None:
-        from voice_scribe.engine.game import Rejected
-
         state = self.state
         if state.phase is Phase.OPENING and state.roll_off is None:
             state.roll_off = RollOff("opening", list(state.order), lowest_wins=True)

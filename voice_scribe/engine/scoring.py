@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from voice_scribe.engine.races import firsts
 from voice_scribe.engine.events import EventKind, Reason
 from voice_scribe.engine.state import Holding, Phase
+from voice_scribe.engine.rejected import Rejected
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call
@@ -147,8 +148,6 @@ class Scoring:
         Seed 000, each time: « un joueur qui lance son [X] à un joueur qui en a déjà un reçoit une
         Bévue mais conserve son [X] ». Returns True when the holding changed hands.
         """
-        from voice_scribe.engine.game import Rejected
-
         if call.target is None or call.target == call.player:
             raise Rejected("no_target", f"{label} à qui ?")
         players = self.state.players

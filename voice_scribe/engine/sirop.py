@@ -26,6 +26,7 @@ from voice_scribe.engine.calls import CallKind
 from voice_scribe.engine.dice import FACES, Figure, Kind, Throw, chouette_points, cul_de_chouette_points
 from voice_scribe.engine.events import EventKind, Reason
 from voice_scribe.engine.state import Holding, Phase, Sirotage
+from voice_scribe.engine.rejected import Rejected
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call
@@ -39,8 +40,6 @@ NOT_SIROPABLE_FIGURES = {Figure.ARTICHETTE: "artichette", Figure.BLEU_ROUGE: "bl
 
 class SiropRules:
     def _on_je_sirote(self: Game, call: Call) -> None:
-        from voice_scribe.engine.game import Rejected
-
         state = self.state
         current = state.current
         if state.phase is not Phase.REACTION or current is None or current.combination is None:
@@ -85,8 +84,6 @@ class SiropRules:
         self._prompt(Reason.BET_SIROP, others, t, face=current.combination.face)
 
     def _on_sirop_bet(self: Game, call: Call) -> None:
-        from voice_scribe.engine.game import Rejected
-
         state = self.state
         current = state.current
         if state.phase is not Phase.SIROP_BETS or current is None or current.sirotage is None:

@@ -20,6 +20,8 @@ from typing import TYPE_CHECKING
 from voice_scribe.engine.calls import CallKind
 from voice_scribe.engine.events import EventKind, Reason
 from voice_scribe.engine.state import Phase, Player
+from voice_scribe.engine.rejected import Rejected
+from voice_scribe.engine.state import MAX_PLAYERS
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call
@@ -48,8 +50,6 @@ def sung_score(value: int, sung: bool) -> int:
 
 class SloubiRules:
     def _on_chante_sloubi(self: Game, call: Call) -> None:
-        from voice_scribe.engine.game import MAX_PLAYERS, Rejected
-
         state = self.state
         name = call.player
         if name in state.players:
@@ -73,8 +73,6 @@ class SloubiRules:
         self._prompt(Reason.SING_SLOUBI, [name], call.t, value=value)
 
     def _on_sloubi_result(self: Game, call: Call) -> None:
-        from voice_scribe.engine.game import Rejected
-
         state = self.state
         if state.phase is not Phase.SLOUBI or state.sloubi is None:
             raise Rejected("wrong_phase", "personne ne chante le sloubi")

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING
 from voice_scribe.engine.dice import Figure
 from voice_scribe.engine.events import Reason
 from voice_scribe.engine.state import Phase, Relance
+from voice_scribe.engine.rejected import Rejected
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call
@@ -54,8 +55,6 @@ class SouffletteRules:
         return True  # not a Néant: the souffleur may say « En garde ma mignonne ! »
 
     def _on_en_garde(self: Game, call: Call) -> None:
-        from voice_scribe.engine.game import Rejected
-
         state = self.state
         current = state.current
         if state.phase is not Phase.REACTION or current is None or current.combination is None:

@@ -18,6 +18,10 @@ if TYPE_CHECKING:
     from voice_scribe.engine.tichette import TichetteChallenge
 
 
+#: « à partir de 2 et jusqu'à 16 joueurs » (seed 000 « Déroulement du jeu »)
+MIN_PLAYERS, MAX_PLAYERS = 2, 16
+
+
 class Holding(str, Enum):
     """What a player holds and can spend later (« non cumulable » unless said)."""
 

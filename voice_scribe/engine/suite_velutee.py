@@ -30,6 +30,7 @@ from voice_scribe.engine.events import Reason
 from voice_scribe.engine.races import firsts
 from voice_scribe.engine.relances import combination_value
 from voice_scribe.engine.state import Phase, Relance
+from voice_scribe.engine.rejected import Rejected
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call
@@ -47,8 +48,6 @@ class SuiteVeluteeRules:
         )
 
     def _on_suite_velutee_shout(self: Game, call: Call) -> None:
-        from voice_scribe.engine.game import Rejected
-
         state = self.state
         current = state.current
         if state.phase is not Phase.REACTION or current is None or current.combination is None:

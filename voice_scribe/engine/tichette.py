@@ -76,6 +76,7 @@ from voice_scribe.engine.dice import Figure
 from voice_scribe.engine.events import EventKind, Reason
 from voice_scribe.engine.races import firsts
 from voice_scribe.engine.state import Phase
+from voice_scribe.engine.rejected import Rejected
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call
@@ -168,8 +169,6 @@ class TichetteRules:
         )
 
     def _on_salsifi(self: Game, call: Call) -> None:
-        from voice_scribe.engine.game import Rejected
-
         state = self.state
         current = state.current
         if state.phase is not Phase.REACTION or current is None or current.combination is None:
@@ -199,8 +198,6 @@ class TichetteRules:
 
     def _play_queued(self: Game, t: float) -> None:
         """The Défi Tichette begins: the steps said early are played now, in the order they were said."""
-        from voice_scribe.engine.game import Rejected
-
         queued, self.state.queued = self.state.queued, []
         for call in queued:
             try:
@@ -276,8 +273,6 @@ class TichetteRules:
         self._play_queued(t)
 
     def _on_tichette_dice(self: Game, call: Call) -> None:
-        from voice_scribe.engine.game import Rejected
-
         challenge = self.state.tichette
         assert challenge is not None
         if call.player != challenge.ticheur:
@@ -294,13 +289,9 @@ class TichetteRules:
 
     def _faulty(self: Game, call: Call, why: str) -> None:
         """« une erreur dans les annonces »: nothing changes; « Quichage ! » sanctions it."""
-        from voice_scribe.engine.game import Rejected
-
         raise Rejected("tiche_faulty", f"annonce fautive de {call.player} : {why} (« Quichage ! » la sanctionne)")
 
     def _tichette_turn(self: Game, call: Call) -> TichetteChallenge:
-        from voice_scribe.engine.game import Rejected
-
         challenge = self.state.tichette
         if self.state.phase is not Phase.TICHETTE or challenge is None:
             raise Rejected("no_tichette", "aucun défi Tichette en cours")
@@ -374,8 +365,6 @@ class TichetteRules:
         The scribe cannot hear every fault (« la prononciation, le choix du vocabulaire »):
         the table's word is taken, as for « Bévue pour … ! »; « Annule ! » takes it back.
         """
-        from voice_scribe.engine.game import Rejected
-
         challenge = self.state.tichette
         if self.state.phase is not Phase.TICHETTE or challenge is None:
             raise Rejected("no_tichette", "aucun défi Tichette en cours")

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from voice_scribe.engine.events import Reason
 from voice_scribe.engine.state import Phase
+from voice_scribe.engine.rejected import Rejected
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call
@@ -36,8 +37,6 @@ VERDIER_COST, VERDIER_GAIN = 5, 25
 
 class VerdierRules:
     def _on_vert_linette(self: Game, call: Call) -> None:
-        from voice_scribe.engine.game import Rejected
-
         state = self.state
         current = state.current
         if state.phase is not Phase.CUL or current is None or current.chouettes is None:
