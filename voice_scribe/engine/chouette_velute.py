@@ -17,7 +17,7 @@ from voice_scribe.engine.rejected import Rejected
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call
-    from voice_scribe.engine.game import Game
+    from voice_scribe.engine.context import RuleContext
     from voice_scribe.engine.state import ThrowContext
 
 #: Which reaction shout fits which combination; any other is a wrong call (Bévue).
@@ -28,10 +28,10 @@ REACTION_FITS = {
 
 
 class ChouetteVeluteRules:
-    def _on_pas_mou(self: Game, call: Call) -> None:
+    def _on_pas_mou(self: RuleContext, call: Call) -> None:
         self._on_reaction_shout(call)
 
-    def _on_reaction_shout(self: Game, call: Call) -> None:
+    def _on_reaction_shout(self: RuleContext, call: Call) -> None:
         """A shout about the throw: recorded for its race, or a Bévue when it does not fit.
 
         Seed 000 « Conseils pratiques » 3/ Préventive: a shout before the dice
@@ -56,7 +56,7 @@ class ChouetteVeluteRules:
             return
         raise Rejected("too_late", "aucun lancer en cours auquel réagir")
 
-    def _judge_preventives(self: Game, current: ThrowContext, t: float) -> None:
+    def _judge_preventives(self: RuleContext, current: ThrowContext, t: float) -> None:
         combination = current.combination
         assert combination is not None
         for kind, needed in REACTION_FITS.items():
@@ -66,7 +66,7 @@ class ChouetteVeluteRules:
                 self._bevue(player, Reason.WRONG_CALL, t, call=kind, preventive=True)
             current.shouts.pop(kind, None)
 
-    def _settle_chouette_velute(self: Game, current: ThrowContext, t: float) -> None:
+    def _settle_chouette_velute(self: RuleContext, current: ThrowContext, t: float) -> None:
         combination = current.combination
         assert combination is not None
         points = combination.points * current.multiplier  # Bi-Jarret: « gagne le double »
@@ -76,7 +76,7 @@ class ChouetteVeluteRules:
             report_tied=True, face=combination.face,
         )
 
-    def _decide_chouette_velute(self: Game, current: ThrowContext, t: float) -> None:
+    def _decide_chouette_velute(self: RuleContext, current: ThrowContext, t: float) -> None:
         """A first-shout race is certain once the first shout's tie window has passed (no shout can
         still tie it: the calls come in onset order) or once every player has shouted.
 

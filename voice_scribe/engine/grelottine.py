@@ -42,7 +42,7 @@ from voice_scribe.engine.rejected import Rejected
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call
-    from voice_scribe.engine.game import Game
+    from voice_scribe.engine.context import RuleContext
 
 #: Seed 000: the share of the lower score a challenge may stake, by combination.
 STAKE_SHARES_000: dict[str, Fraction] = {
@@ -82,13 +82,13 @@ def challenge_met(named: str, combination: Combination) -> bool:
 
 
 class GrelottineRules:
-    def _allowed_combinations(self: Game) -> set[str]:
+    def _allowed_combinations(self: RuleContext) -> set[str]:
         allowed = set(STAKE_SHARES_000)
         if self.rules.grelottine_suite:
             allowed.add(Kind.SUITE.value)
         return allowed
 
-    def _can_challenge(self: Game, grelottin: str, target: str) -> bool:
+    def _can_challenge(self: RuleContext, grelottin: str, target: str) -> bool:
         players = self.state.players
         floor = GRELOTTINE_MINIMUM if not self.rules.negative_scores else 1
         return (
@@ -100,7 +100,7 @@ class GrelottineRules:
             and not players[target].eliminated
         )
 
-    def _on_grelottine(self: Game, call: Call) -> None:
+    def _on_grelottine(self: RuleContext, call: Call) -> None:
         if call.target is None:
             raise Rejected("no_target", "Grelottine sur qui ?")
         state = self.state
@@ -134,7 +134,7 @@ class GrelottineRules:
         elif mine < theirs:
             self._launch_challenge(call.player, call.t)
 
-    def _launch_challenge(self: Game, grelottin: str, t: float) -> None:
+    def _launch_challenge(self: RuleContext, grelottin: str, t: float) -> None:
         state = self.state
         target, launched_at = state.grelottine_calls[grelottin]
         state.challenge = Challenge(
@@ -146,7 +146,7 @@ class GrelottineRules:
         state.phase = Phase.GRELOTTINE_STAKE
         self._prompt(Reason.GRELOTTINE_STAKE, [grelottin], t, challenged=target)
 
-    def _on_grelottine_mise(self: Game, call: Call) -> None:
+    def _on_grelottine_mise(self: RuleContext, call: Call) -> None:
         state = self.state
         self._stake_has_priority(call)  # ★★ a Passe-Grelot or Rigodon said with the stake gives way
         challenge = state.challenge
@@ -184,7 +184,7 @@ class GrelottineRules:
         state.phase = Phase.GRELOTTINE_THROW
         self._prompt(Reason.GRELOTTINE_THROW, [challenge.challenged], call.t, combination=named, stake=stake)
 
-    def _whole_stake(self: Game, challenge: Challenge, call: Call) -> Call | None:
+    def _whole_stake(self: RuleContext, challenge: Challenge, call: Call) -> Call | None:
         """The combination and the stake, said in one call or in two, in either order.
 
         « Sur une chouette. » … « Max ! »: the first half waits (None) until the other completes it;
@@ -208,7 +208,7 @@ class GrelottineRules:
         challenge.half_said = (call.combination, call.number, call.max_stake)
         return None
 
-    def _begin_challenge_throw(self: Game, call: Call) -> None:
+    def _begin_challenge_throw(self: RuleContext, call: Call) -> None:
         state = self.state
         challenge = state.challenge
         assert challenge is not None
@@ -221,7 +221,7 @@ class GrelottineRules:
             roller=challenge.challenged, started_at=call.t, civet=challenge.civet, challenge=challenge
         )
 
-    def _challenge_throw_landed(self: Game, current: ThrowContext, t: float) -> bool:
+    def _challenge_throw_landed(self: RuleContext, current: ThrowContext, t: float) -> bool:
         """True when this throw ends the challenge (its combination then applies)."""
         challenge = current.challenge
         assert challenge is not None and challenge.combination is not None and current.combination is not None
@@ -235,14 +235,14 @@ class GrelottineRules:
         self._next_challenge_throw(t)
         return False
 
-    def _next_challenge_throw(self: Game, t: float) -> None:
+    def _next_challenge_throw(self: RuleContext, t: float) -> None:
         state = self.state
         assert state.challenge is not None
         state.phase = Phase.GRELOTTINE_THROW
         state.current = None
         self._prompt(Reason.GRELOTTINE_THROW, [state.challenge.challenged], t, throw=2)
 
-    def _settle_challenge(self: Game, challenge: Challenge, met: bool, t: float) -> None:
+    def _settle_challenge(self: RuleContext, challenge: Challenge, met: bool, t: float) -> None:
         challenge.decided = True
         challenge.succeeded = met
         stake = challenge.stake or 0
@@ -256,7 +256,7 @@ class GrelottineRules:
             self._add(loser, -stake, Reason.GRELOTTINE_LOST.value, "grelottine", t, combination=challenge.combination)
         self._after_challenge_settled(challenge, winner, t)  # ★★ Poulette, Passe-Grelot, Rigodon
 
-    def _unfinished_sirop_grelot(self: Game, current: ThrowContext, t: float) -> bool:
+    def _unfinished_sirop_grelot(self: RuleContext, current: ThrowContext, t: float) -> bool:
         """A Sirop-Grelot Chouette left unsiroted: the attempt is lost.
 
         True when the challenge goes on with its second throw.
@@ -271,7 +271,7 @@ class GrelottineRules:
         self._settle_challenge(challenge, False, t)
         return False
 
-    def _resume_after_challenge(self: Game, t: float) -> None:
+    def _resume_after_challenge(self: RuleContext, t: float) -> None:
         """« Le jeu reprend ensuite normalement. »"""
         state = self.state
         state.challenge = None

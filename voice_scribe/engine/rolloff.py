@@ -18,11 +18,11 @@ from voice_scribe.engine.rejected import Rejected
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call
-    from voice_scribe.engine.game import Game
+    from voice_scribe.engine.context import RuleContext
 
 
 class RollOffRules:
-    def _start_roll_off(self: Game, purpose: str, players: list[str], lowest_wins: bool, t: float, stake: int = 0) -> None:
+    def _start_roll_off(self: RuleContext, purpose: str, players: list[str], lowest_wins: bool, t: float, stake: int = 0) -> None:
         state = self.state
         if state.phase is not Phase.ROLL_OFF:
             state.resume_phase = state.phase
@@ -30,7 +30,7 @@ class RollOffRules:
         state.phase = Phase.ROLL_OFF
         self._prompt(Reason.ROLL_TIE_BREAK, players, t, purpose=purpose, stake=stake)
 
-    def _skip_opening(self: Game, call: Call) -> None:
+    def _skip_opening(self: RuleContext, call: Call) -> None:
         """No roll-off was thrown: the table chose its opener, the first to throw."""
         state = self.state
         state.roll_off = None
@@ -40,7 +40,7 @@ class RollOffRules:
             state.turn = 0
         state.phase = Phase.CHOUETTES
 
-    def _on_roll(self: Game, call: Call, face: int) -> None:
+    def _on_roll(self: RuleContext, call: Call, face: int) -> None:
         state = self.state
         if state.phase is Phase.OPENING and state.roll_off is None:
             state.roll_off = RollOff("opening", list(state.order), lowest_wins=True)
@@ -54,7 +54,7 @@ class RollOffRules:
         roll_off.rolls[call.player] = face
         self._settle_rolls(call.t)
 
-    def _settle_rolls(self: Game, t: float) -> None:
+    def _settle_rolls(self: RuleContext, t: float) -> None:
         """Once every player of the roll-off has thrown: the extreme die decides, ties throw again."""
         state = self.state
         roll_off = state.roll_off
@@ -78,7 +78,7 @@ class RollOffRules:
         state.roll_off = None
         self._roll_off_decided(roll_off, tied[0], t)
 
-    def _tick_roll_off(self: Game, t: float) -> None:
+    def _tick_roll_off(self: RuleContext, t: float) -> None:
         """A tie-break nobody settles: asked again after ``reaction_window_s``, then settled by rule
         after as long again (docs/rules.md FT10): the game never waits for ever."""
         state = self.state
@@ -97,7 +97,7 @@ class RollOffRules:
             return
         self._force_roll_off(roll_off.opened_at + self.rules.reaction_window_s)
 
-    def _force_roll_off(self: Game, t: float) -> None:
+    def _force_roll_off(self: RuleContext, t: float) -> None:
         """The tie-break left unsettled (or the table has moved on, throwing): a player who did not
         throw his die counts as having thrown the worst one for him; several such players: the first
         of them in the turn order is the one the roll-off designates."""
@@ -114,7 +114,7 @@ class RollOffRules:
         state.roll_off = None
         self._roll_off_decided(roll_off, chosen, t)
 
-    def _unstall_roll_off(self: Game, t: float) -> None:
+    def _unstall_roll_off(self: RuleContext, t: float) -> None:
         """A player put out of the game during a roll-off throws no die: the others settle it
         (the last one left is the one the roll-off designates)."""
         state = self.state
@@ -129,7 +129,7 @@ class RollOffRules:
         roll_off.rolls = {p: d for p, d in roll_off.rolls.items() if p in roll_off.players}
         self._settle_rolls(t)
 
-    def _roll_off_decided(self: Game, roll_off: RollOff, chosen: str, t: float) -> None:
+    def _roll_off_decided(self: RuleContext, roll_off: RollOff, chosen: str, t: float) -> None:
         state = self.state
         if roll_off.purpose == "opening":
             start = state.order.index(chosen)

@@ -8,14 +8,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, is_dataclass
 from enum import Enum
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from voice_scribe.engine.calls import CallKind
 from voice_scribe.engine.dice import Combination, Figure, Throw
 
-if TYPE_CHECKING:
-    from voice_scribe.engine.civet_filoche import FilocheBet
-    from voice_scribe.engine.aquitaine import AquitaineTable
-    from voice_scribe.engine.tichette import TichetteChallenge
 
 
 #: « à partir de 2 et jusqu'à 16 joueurs » (seed 000 « Déroulement du jeu »)
@@ -194,6 +191,71 @@ class RollOff:
     step: int = 10  # … by this much (20 under a Bi-Jarret)
     opened_at: float | None = None  # when its dice were asked for (None: the opening, which waits)
     asked_again: bool = False  # nobody settled it in time: asked a second time
+
+
+# ── the records of the ★★★★ families and of the Aquitaine (their rules: tichette.py, civet_filoche.py,
+#    aquitaine.py); kept here so that the state imports no rule module ──
+
+def quiche_value(kind: CallKind, number: int) -> int:
+    """« La quiche a pour valeur la dernière tiche […] une bichette alors la quiche vaut
+    (100 + la dernière tiche du quichant / 10) »: 45 → 45; 634 → 100 + 63.4 → 163.
+
+    >>> quiche_value(CallKind.BICHETTE, 634)
+    163
+    """
+    if kind in (CallKind.BICHETTE, CallKind.BICHETTE_RESINE):
+        return 100 + number // 10
+    return number
+
+
+@dataclass
+class TichetteChallenge:
+    """One Défi Tichette: the ticheur's hidden dice and the bids around the table."""
+
+    ticheur: str
+    stake: int  # « la valeur absolue des points du ticheur »
+    bidders: list[str]  # the ticheur first, then in the announcement direction
+    started_at: float
+    dice: tuple[int, int, int] | None = None
+    turn: int = 0  # index in ``bidders`` of who must announce
+    current: tuple[CallKind, int] | None = None  # the last valid tiche at the table
+    last: dict[str, tuple[CallKind, int]] = field(default_factory=dict)  # each bidder's last valid tiche
+    out: dict[str, int] = field(default_factory=dict)  # quiched (or quichés): the quiche paid
+    bichette_said: bool = False
+
+    @property
+    def left(self) -> list[str]:
+        return [p for p in self.bidders if p not in self.out]
+
+    @property
+    def announcer(self) -> str:
+        return self.bidders[self.turn]
+
+    def quiche(self, player: str) -> int:
+        last = self.last.get(player)
+        return quiche_value(*last) if last else 0
+
+
+@dataclass
+class FilocheBet:
+    """« Civet-Filoché de 50 sur une Chouette ! » pointing at ``target``."""
+
+    bettor: str
+    target: str
+    stake: int
+    combination: str
+    t: float
+    armed: bool = False  # the target's throw has begun: the bet is judged with it
+
+
+@dataclass
+class AquitaineTable:
+    """What only the Aquitaine remembers."""
+
+    grelottines: dict[str, int] = field(default_factory=dict)  # « cumulable », up to 6
+    king: str | None = None  # « En cas de Guerre civile, le roi reste le même »
+    excalibur: list[str] | None = None  # shouters who still have to name a King
+    forfeit: tuple[str, int] | None = None  # (player, id of the throw): his Bévue forfeits its gains
 
 
 @dataclass

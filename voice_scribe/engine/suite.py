@@ -26,24 +26,24 @@ from voice_scribe.engine.state import Phase
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call
-    from voice_scribe.engine.game import Game
+    from voice_scribe.engine.context import RuleContext
     from voice_scribe.engine.state import ThrowContext
 
 SUITE_PENALTY = 10
 
 
 class SuiteRules:
-    def _on_grelotte(self: Game, call: Call) -> None:
+    def _on_grelotte(self: RuleContext, call: Call) -> None:
         self._on_reaction_shout(call)
 
-    def _grelotte_losers(self: Game, current: ThrowContext) -> list[str] | None:
+    def _grelotte_losers(self: RuleContext, current: ThrowContext) -> list[str] | None:
         """The last « Grelotte ça picote ! » shouters once every player has shouted (None before)."""
         shouts = current.shouters(CallKind.GRELOTTE_CA_PICOTE.value)
         if not {p for p, _ in shouts} >= set(self.state.active()):
             return None
         return lasts(shouts, self.rules.tie_window_s)
 
-    def _decide_suite(self: Game, current: ThrowContext, t: float) -> None:
+    def _decide_suite(self: RuleContext, current: ThrowContext, t: float) -> None:
         """A last-shout race is certain once every player has shouted: its verdict comes at once.
 
         One last shouter loses his 10 points now; tied last shouters are asked for « Sans fin… » now
@@ -74,7 +74,7 @@ class SuiteRules:
                 state.suite_tied = []
                 self._add(last[0], -penalty, Reason.SUITE_LAST.value, "suite", t)
 
-    def _settle_suite(self: Game, current: ThrowContext, t: float) -> bool:
+    def _settle_suite(self: RuleContext, current: ThrowContext, t: float) -> bool:
         """Judge the Grelotte race; True when a tie is left to settle."""
         if "suite" in current.decided:
             return False  # its verdict is already out
@@ -105,7 +105,7 @@ class SuiteRules:
             self._prompt(Reason.SHOUT_SANS_FIN, losers, t)
         return True
 
-    def _on_sans_fin(self: Game, call: Call) -> None:
+    def _on_sans_fin(self: RuleContext, call: Call) -> None:
         state = self.state
         current = state.current
         if state.phase is Phase.SUITE_TIE and call.player in state.suite_tied and current:
@@ -120,7 +120,7 @@ class SuiteRules:
         # « Si un joueur annonce jusqu'à “bretonnes” sans qu'il n'y ait eu d'égalité … il y a Bévue. »
         self._bevue(call.player, Reason.SANS_FIN_WITHOUT_TIE, call.t)
 
-    def _sans_fin_may_wait(self: Game, current: ThrowContext | None) -> bool:
+    def _sans_fin_may_wait(self: RuleContext, current: ThrowContext | None) -> bool:
         """A Suite's window is open, its Grelotte race is tied and not settled yet."""
         return (
             self.state.phase is Phase.REACTION
@@ -133,7 +133,7 @@ class SuiteRules:
             and "suite" not in current.decided
         )
 
-    def _close_suite_tie(self: Game, t: float) -> None:
+    def _close_suite_tie(self: RuleContext, t: float) -> None:
         state = self.state
         current = state.current
         if state.phase is not Phase.SUITE_TIE or current is None:
