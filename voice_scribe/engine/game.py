@@ -75,6 +75,91 @@ FIRST_SHOUT_RACES: dict[str, tuple[CallKind, str]] = {
 }
 
 
+#: The registry: which rule answers which call (a method of :class:`Game`, written in the rule
+#: module of its family). One call kind, one rule; what a rule defers to another is said in it.
+HANDLERS: dict[CallKind, str] = {
+    CallKind.CHOUETTES: "_on_chouettes",
+    CallKind.CUL: "_on_cul",
+    CallKind.DES: "_on_des",
+    CallKind.DE: "_on_de",
+    CallKind.SUIVANT: "_on_suivant",
+    CallKind.BEVUE: "_on_declared_bevue",
+    CallKind.PAS_MOU_LE_CAILLOU: "_on_pas_mou",
+    CallKind.GRELOTTE_CA_PICOTE: "_on_grelotte",
+    CallKind.SANS_FIN: "_on_sans_fin",
+    CallKind.JE_SIROTE: "_on_je_sirote",
+    CallKind.PARI_OISEAU: "_on_sirop_bet",
+    CallKind.BEAU_SIROP: "_on_sirop_bet",
+    CallKind.COUCHE_SIROP: "_on_sirop_bet",
+    CallKind.FILE_SIROP: "_on_sirop_bet",
+    CallKind.SIROP_GAGNANT: "_on_sirop_gagnant",
+    CallKind.CIVET: "_on_civet",
+    CallKind.LANCE_CIVET: "_on_lance_civet",
+    CallKind.GRELOTTINE: "_on_grelottine",
+    CallKind.GRELOTTINE_MISE: "_on_grelottine_mise",
+    CallKind.CHANTE_SLOUBI: "_on_chante_sloubi",
+    CallKind.SLOUBI_REUSSI: "_on_sloubi_result",
+    CallKind.SLOUBI_RATE: "_on_sloubi_result",
+    # ★★
+    CallKind.PATTE_DE_CANARD: "_on_suite_velutee_shout",
+    CallKind.VELUTEE: "_on_suite_velutee_shout",
+    CallKind.RAITOURNELLE: "_on_artichette_shout",
+    CallKind.ARTICHETTE: "_on_artichette_shout",
+    CallKind.EN_GARDE: "_on_en_garde",
+    CallKind.POULETTE: "_on_poulette",
+    CallKind.PASSE_GRELOT: "_on_passe_grelot",
+    CallKind.RIGODON: "_on_rigodon",
+    CallKind.ATTRAPE_OISEAU: "_on_attrape_oiseau",
+    CallKind.CONTRE_SIROP: "_on_contre_sirop",
+    CallKind.SIROP_JEANNOT: "_on_sirop_jeannot",
+    CallKind.CIVET_DOUBLE: "_on_civet_double",
+    CallKind.CUL_DE_CHOUETTE_DOUBLE: "_on_cul_de_chouette_double",
+    CallKind.ACHAT: "_on_achat",
+    CallKind.RACHAT: "_on_achat",
+    CallKind.GRAINES: "_on_graines",
+    # ★★★
+    CallKind.RELANCE: "_on_relance_bet",
+    CallKind.PELICAN: "_on_pelican_shout",
+    CallKind.PASSE_MONTAGNE: "_on_pelican_shout",
+    CallKind.ZBRADARALDJAN: "_on_pelican_shout",
+    CallKind.MECREANT: "_on_neant_souffle_shout",
+    CallKind.MISERABLE: "_on_neant_souffle_shout",
+    CallKind.FORT_HEUREUSEMENT: "_on_neant_souffle_shout",
+    CallKind.VERT_LINETTE: "_on_vert_linette",
+    CallKind.LANCE_BUCHES: "_on_lance_buches",
+    CallKind.MI_JARRET: "_on_use_jarret",
+    CallKind.BI_JARRET: "_on_use_jarret",
+    CallKind.JARRET_SIFFLET: "_on_use_jarret",
+    CallKind.LANCE_JARRET: "_on_lance_jarret",
+    CallKind.JARRET_SOUPLE: "_on_jarret_souple",
+    CallKind.CHARRET: "_on_jarret_souple",
+    CallKind.BJARRET: "_on_bjarret",
+    CallKind.INTERVALLE_PAIEN: "_on_intervalle_paien",
+    CallKind.UNISSON: "_on_unisson",
+    CallKind.PETIT_INTERVALLE: "_on_unisson",
+    # ★★★★ Flan, Civet-Filoché
+    CallKind.A_KADOC: "_on_a_kadoc",
+    CallKind.TATAN_FLANS: "_on_tatan_flans",
+    CallKind.LANCE_FLAN: "_on_lance_flan",
+    CallKind.CIVET_FILOCHE: "_on_civet_filoche",
+    CallKind.LANCE_CIVET_FILOCHE: "_on_lance_civet_filoche",
+    CallKind.CIVET_FILOCHE_DOUBLE: "_on_civet_filoche_double",
+    # ★★★★ Tichette
+    CallKind.SALSIFI: "_on_salsifi",
+    CallKind.SGANABADARLANE: "_on_salsifi",
+    CallKind.MICHETTE: "_on_tiche",
+    CallKind.TICHETTE: "_on_tiche",
+    CallKind.BICHETTE: "_on_tiche",
+    CallKind.BICHETTE_RESINE: "_on_tiche",
+    CallKind.QUICHETTE: "_on_quichette",
+    CallKind.TICHAGE: "_on_tichage",
+    CallKind.QUICHAGE: "_on_quichage",
+    # Règles à l'Aquitaine
+    CallKind.EXCALIBUR: "_on_excalibur",
+    CallKind.ROI: "_on_roi",
+}
+
+
 class Game(
     Scoring,
     RollOffRules,
@@ -126,85 +211,7 @@ class Game(
         self.state = GameState(players={n: Player(n) for n in names}, order=list(names))
         self._out: list[Event] = []
         self._handlers: dict[CallKind, Callable[[Call], None]] = {
-            CallKind.CHOUETTES: self._on_chouettes,
-            CallKind.CUL: self._on_cul,
-            CallKind.DES: self._on_des,
-            CallKind.DE: self._on_de,
-            CallKind.SUIVANT: self._on_suivant,
-            CallKind.BEVUE: self._on_declared_bevue,
-            CallKind.PAS_MOU_LE_CAILLOU: self._on_pas_mou,
-            CallKind.GRELOTTE_CA_PICOTE: self._on_grelotte,
-            CallKind.SANS_FIN: self._on_sans_fin,
-            CallKind.JE_SIROTE: self._on_je_sirote,
-            CallKind.PARI_OISEAU: self._on_sirop_bet,
-            CallKind.BEAU_SIROP: self._on_sirop_bet,
-            CallKind.COUCHE_SIROP: self._on_sirop_bet,
-            CallKind.FILE_SIROP: self._on_sirop_bet,
-            CallKind.SIROP_GAGNANT: self._on_sirop_gagnant,
-            CallKind.CIVET: self._on_civet,
-            CallKind.LANCE_CIVET: self._on_lance_civet,
-            CallKind.GRELOTTINE: self._on_grelottine,
-            CallKind.GRELOTTINE_MISE: self._on_grelottine_mise,
-            CallKind.CHANTE_SLOUBI: self._on_chante_sloubi,
-            CallKind.SLOUBI_REUSSI: self._on_sloubi_result,
-            CallKind.SLOUBI_RATE: self._on_sloubi_result,
-            # ★★
-            CallKind.PATTE_DE_CANARD: self._on_suite_velutee_shout,
-            CallKind.VELUTEE: self._on_suite_velutee_shout,
-            CallKind.RAITOURNELLE: self._on_artichette_shout,
-            CallKind.ARTICHETTE: self._on_artichette_shout,
-            CallKind.EN_GARDE: self._on_en_garde,
-            CallKind.POULETTE: self._on_poulette,
-            CallKind.PASSE_GRELOT: self._on_passe_grelot,
-            CallKind.RIGODON: self._on_rigodon,
-            CallKind.ATTRAPE_OISEAU: self._on_attrape_oiseau,
-            CallKind.CONTRE_SIROP: self._on_contre_sirop,
-            CallKind.SIROP_JEANNOT: self._on_sirop_jeannot,
-            CallKind.CIVET_DOUBLE: self._on_civet_double,
-            CallKind.CUL_DE_CHOUETTE_DOUBLE: self._on_cul_de_chouette_double,
-            CallKind.ACHAT: self._on_achat,
-            CallKind.RACHAT: self._on_achat,
-            CallKind.GRAINES: self._on_graines,
-            # ★★★
-            CallKind.RELANCE: self._on_relance_bet,
-            CallKind.PELICAN: self._on_pelican_shout,
-            CallKind.PASSE_MONTAGNE: self._on_pelican_shout,
-            CallKind.ZBRADARALDJAN: self._on_pelican_shout,
-            CallKind.MECREANT: self._on_neant_souffle_shout,
-            CallKind.MISERABLE: self._on_neant_souffle_shout,
-            CallKind.FORT_HEUREUSEMENT: self._on_neant_souffle_shout,
-            CallKind.VERT_LINETTE: self._on_vert_linette,
-            CallKind.LANCE_BUCHES: self._on_lance_buches,
-            CallKind.MI_JARRET: self._on_use_jarret,
-            CallKind.BI_JARRET: self._on_use_jarret,
-            CallKind.JARRET_SIFFLET: self._on_use_jarret,
-            CallKind.LANCE_JARRET: self._on_lance_jarret,
-            CallKind.JARRET_SOUPLE: self._on_jarret_souple,
-            CallKind.CHARRET: self._on_jarret_souple,
-            CallKind.BJARRET: self._on_bjarret,
-            CallKind.INTERVALLE_PAIEN: self._on_intervalle_paien,
-            CallKind.UNISSON: self._on_unisson,
-            CallKind.PETIT_INTERVALLE: self._on_unisson,
-            # ★★★★ Flan, Civet-Filoché
-            CallKind.A_KADOC: self._on_a_kadoc,
-            CallKind.TATAN_FLANS: self._on_tatan_flans,
-            CallKind.LANCE_FLAN: self._on_lance_flan,
-            CallKind.CIVET_FILOCHE: self._on_civet_filoche,
-            CallKind.LANCE_CIVET_FILOCHE: self._on_lance_civet_filoche,
-            CallKind.CIVET_FILOCHE_DOUBLE: self._on_civet_filoche_double,
-            # ★★★★ Tichette
-            CallKind.SALSIFI: self._on_salsifi,
-            CallKind.SGANABADARLANE: self._on_salsifi,
-            CallKind.MICHETTE: self._on_tiche,
-            CallKind.TICHETTE: self._on_tiche,
-            CallKind.BICHETTE: self._on_tiche,
-            CallKind.BICHETTE_RESINE: self._on_tiche,
-            CallKind.QUICHETTE: self._on_quichette,
-            CallKind.TICHAGE: self._on_tichage,
-            CallKind.QUICHAGE: self._on_quichage,
-            # Règles à l'Aquitaine
-            CallKind.EXCALIBUR: self._on_excalibur,
-            CallKind.ROI: self._on_roi,
+            kind: getattr(self, name) for kind, name in HANDLERS.items()
         }
 
     # ── the public surface ──
@@ -257,7 +264,7 @@ class Game(
         twin.rules = self.rules
         twin.state = clone_state(self.state)
         twin._out = []
-        twin._handlers = {kind: getattr(twin, handler.__name__) for kind, handler in self._handlers.items()}
+        twin._handlers = {kind: getattr(twin, name) for kind, name in HANDLERS.items()}
         return twin
 
     @staticmethod
