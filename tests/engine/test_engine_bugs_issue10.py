@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from engine_table import K, Table
+from engine_table import K, Table, grelottine_launched
 
 from voice_scribe.engine import EventKind
 from voice_scribe.engine.dice import chouette_points
-from voice_scribe.engine.state import Holding, Phase
+from voice_scribe.engine.state import Phase
 
 
 def winner_events(table: Table) -> list[str | None]:
@@ -17,15 +17,8 @@ def test_two_cross_in_a_grelottine_the_higher_score_wins() -> None:
     """Seed 000 « Fin du jeu »: « Si deux joueurs arrivent au score final en même temps (lors d'un défi
     Grelottine ou d'une Soufflette par exemple), le joueur ayant atteint le plus haut score est déclaré
     vainqueur »; « La Grelottine »: « le joueur défié gagne les points de la combinaison qu'il a réalisée »."""
-    table = Table("Karadoc", "Perceval", "Léodagan")
+    table = grelottine_launched(335, 320)
     game = table.game
-    table.des("Karadoc", 2, 2, 2)  # a Cul de chouette: the game is under way
-    table.close()
-    game.state.players["Karadoc"].score = 335
-    game.state.players["Perceval"].score = 320
-    for name in ("Karadoc", "Perceval"):
-        game.state.players[name].holdings.add(Holding.GRELOTTINE)
-    table.say("Karadoc", K.GRELOTTINE, target="Perceval")
     table.say("Karadoc", K.GRELOTTINE_MISE, combination="cul_de_chouette", number=10)
     table.des("Perceval", 1, 3, 6)  # first throw: missed (only the final combination applies)
     table.des("Perceval", 6, 6, 3)  # second: a Chouette of 6, the challenge is lost: Karadoc 345

@@ -3,25 +3,18 @@
 from __future__ import annotations
 
 import pytest
-from engine_table import K, Table
+from engine_table import K, Table, sirop_artichette
+from engine_table import grelottine_launched as shared_grelottine
 
 from voice_scribe.engine import Call, EventKind
 from voice_scribe.engine.grelottine import stake_cap
-from voice_scribe.engine.state import Holding, Phase
+from voice_scribe.engine.state import Phase
 from voice_scribe.engine.table import Legality
 
 
-def grelottine_launched(**options: object) -> Table:
-    table = Table("Karadoc", "Perceval", "Léodagan", **options)
-    game = table.game
-    table.des("Karadoc", 2, 2, 2)
-    table.close()
-    game.state.players["Karadoc"].score = 120
-    game.state.players["Perceval"].score = 90
-    for name in ("Karadoc", "Perceval"):
-        game.state.players[name].holdings.add(Holding.GRELOTTINE)
-    table.say("Karadoc", K.GRELOTTINE, target="Perceval")
-    assert game.state.phase is Phase.GRELOTTINE_STAKE
+def grelottine_launched() -> Table:
+    table = shared_grelottine(120, 90)
+    assert table.game.state.phase is Phase.GRELOTTINE_STAKE
     return table
 
 
@@ -186,14 +179,7 @@ def test_a_tie_break_thrown_in_time_is_unchanged() -> None:
 
 def tichette_window() -> Table:
     """Karadoc's sirop makes an Artichette (4-4-3): a Tichette (seed 000 « La Tichette »); scores 50/40/30."""
-    table = Table("Karadoc", "Perceval", "Léodagan", level=4)
-    table.set_scores(Karadoc=50, Perceval=40, Léodagan=30)
-    table.throw("Karadoc", 4, 4, 1)
-    table.say("Karadoc", K.JE_SIROTE, after=0.3)
-    table.say("Perceval", K.COUCHE_SIROP, after=0.2)
-    table.say("Léodagan", K.COUCHE_SIROP, after=0.2)
-    table.say("Karadoc", K.DE, after=0.5, dice=(3,))
-    return table
+    return sirop_artichette()
 
 
 def test_tichette_steps_said_early_wait_for_their_moment() -> None:
