@@ -90,6 +90,7 @@ def test_sans_fin_as_soon_as_the_tie_exists_is_no_bevue() -> None:
     table.say("Perceval", K.GRELOTTE_CA_PICOTE, after=0.3)
     table.say("Léodagan", K.GRELOTTE_CA_PICOTE, after=0.05)  # tied with Perceval
     assert table.game.state.phase is Phase.REACTION  # the window is still open
+    assert set(table.game.now().waiting) == {"Perceval : « Sans fin… » attendu", "Léodagan : « Sans fin… » attendu"}
     table.say("Léodagan", K.SANS_FIN, after=0.4)
     verdict = table.say("Perceval", K.SANS_FIN, after=0.4)  # the last of the two
     assert bevues(table) == []

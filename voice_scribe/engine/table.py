@@ -390,7 +390,8 @@ def _phase_text(game: Fold) -> tuple[str, tuple[str, ...]]:
         return f"{current.roller} lance le cul", ()
     if phase is Phase.REACTION and current is not None and current.combination is not None:
         what = KIND_TEXT.get(current.combination.kind.value, "un lancer")
-        return f"Annonces sur le lancer de {current.roller} : {what}", ()
+        tied = tuple(f"{p} : « Sans fin… » attendu" for p in state.suite_tied)  # the Grelotte tie is known
+        return f"Annonces sur le lancer de {current.roller} : {what}", tied
     if phase is Phase.SIROP_BETS and current is not None and current.sirotage is not None:
         sirotage = current.sirotage
         missing = [p for p in state.active() if p != sirotage.sirotant and p not in sirotage.bets]
