@@ -52,6 +52,6 @@ def test_every_call_log_but_the_hidden_dice_ones_has_its_transcript() -> None:
     logs = {p.name.split(".")[0] for p in EXAMPLES.glob("game*.calls.jsonl")}
     with_hidden = {"game7_star4_tichette", "game10_star4_all"}  # the ticheur's dice are typed, never said
     # a Grelottine's combination said alone (« Sur une chouette-velute. » … « Max ! »): the engine takes it
-    # (issue 10), the grammar does not say it yet (issue 15)
+    # (issue 10), the grammar does not understand it yet (issue 15): its transcript does not score yet
     in_two_breaths = {"game11_follow_table"}
     assert logs - with_hidden - in_two_breaths == {g for g, _, _ in GAMES}

@@ -7,7 +7,8 @@ correspondant à la combinaison formée par les trois dés. »
 A throw opens a *reaction window* when its cul falls; the shouts heard in it
 (« Pas mou le caillou ! », « Grelotte ça picote ! », « Je sirote ! »…) are
 judged when it closes: on the next throw, on « Suivant ! », or
-``Rules.reaction_window_s`` after it opened.
+``Rules.reaction_window_s`` after it opened — or, for a race whose verdict can
+no longer change, as soon as it is certain (``Game._decide_certain``).
 
 >>> g = Game(["Karadoc", "Perceval"])
 >>> _ = g.apply(Call(CallKind.DES, "Karadoc", 1.0, dice=(2, 3, 5)))
