@@ -43,9 +43,30 @@ fi
 if [ ! -x .venv/bin/python ]; then
     "$py" -m venv .venv
 fi
-.venv/bin/python -m pip install -q --upgrade pip >/dev/null
-.venv/bin/python -m pip install -q -r requirements.lock
-if [ "$want_test" = 1 ]; then
-    .venv/bin/python -m pip install -q -r requirements-test.lock
+
+# A re-run with nothing changed does nothing: the stamp is the hash of what the install depends on.
+stamp=.venv/.voice-scribe-setup
+want=$(cat requirements.lock pyproject.toml setup.py scripts/setup.sh | sha256sum | cut -c1-16)
+[ "$want_test" = 1 ] && want="$want-test-$(sha256sum < requirements-test.lock | cut -c1-16)"
+if [ -f "$stamp" ] && { [ "$(cat "$stamp")" = "$want" ] || [ "$want_test" = 0 ] && grep -q "^$want" "$stamp"; }; then
+    exit 0
 fi
-.venv/bin/python -m pip install -q --no-deps -e .
+
+# pip's and setuptools' own chatter goes to a log, shown only if something fails.
+log=.venv/setup.log
+run_quiet() {
+    if ! "$@" >"$log" 2>&1; then
+        cat "$log" >&2
+        echo "voice-scribe : l'installation a échoué (journal complet : $log)." >&2
+        exit 1
+    fi
+}
+echo "voice-scribe : installation des dépendances Python dans .venv…"
+run_quiet .venv/bin/python -m pip install -q --upgrade pip
+run_quiet .venv/bin/python -m pip install -q -r requirements.lock
+if [ "$want_test" = 1 ]; then
+    run_quiet .venv/bin/python -m pip install -q -r requirements-test.lock
+fi
+# editable: the tests and the demo run the working tree; `pip install .` (not editable) works too
+run_quiet .venv/bin/python -m pip install -q --no-deps -e .
+echo "$want" > "$stamp"

@@ -10,14 +10,17 @@ phrase to speak and print. It does no I/O of its own besides the journal.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import re
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from voice_scribe.engine import Event, EventKind, Reason
+from voice_scribe.engine import Call, CallKind, Event, EventKind, Reason
+from voice_scribe.engine.calls import CALL_SPECS
 from voice_scribe.engine.state import Holding
 from voice_scribe.session import Session
 from voice_scribe.understand import UNKNOWN_SPEAKER, ResultKind, TableCommand, Understanding
 from voice_scribe.understand.commands import Command
+from voice_scribe.understand.normalize import strip_accents
 from voice_scribe.voice.phrasebook import Phrase, Phrasebook
 
 #: Events the table is not told about: whose turn it is and « lancez les chouettes / le cul » come
@@ -35,17 +38,50 @@ def told(events: list[Event]) -> list[Event]:
     ]
 
 
+#: Calls said back when heard (« Perceval : Linotte, 5 points sur le 1. »): a bet or a stake the
+#: table must hear was taken as meant. Dice and race shouts are not: the throw or the verdict says them.
+ACKNOWLEDGED = frozenset(
+    {CallKind.BEAU_SIROP, CallKind.COUCHE_SIROP}
+    | {k for k, spec in CALL_SPECS.items() if {"number", "combination"} & set(spec.args) and "dice" not in spec.args}
+)
+_PLACEHOLDER = re.compile(r"\{(\w+)\}")
+_SLOT_WORDS = {"player": "NOM", "die": "dé", "dice": "dés", "number": "nombre"}
+
+
 @dataclass(frozen=True)
 class Reply:
-    """What the scribe answers to one utterance."""
+    """What the scribe answers to one utterance.
+
+    ``understood`` is what the utterance meant, in French (« chouettes 3 et 4 », « les scores ? »),
+    empty for a tick; ``quiet`` replies are shown, not said (chatter the scribe did not understand).
+    """
 
     kind: str  # "decision" | "answer" | "question" | "not_understood" | "ignored" | "paused"
     phrase: Phrase | None = None
     events: list[Event] = field(default_factory=list)
+    understood: str = ""
+    quiet: bool = False
+    speaker: str | None = None  # who said it, when the understanding found out (a name said first)
 
     @property
     def speaks(self) -> bool:
-        return bool(self.phrase)
+        return bool(self.phrase) and not self.quiet
+
+
+def _joined(*phrases: Phrase | None) -> Phrase | None:
+    """Several phrases said as one utterance."""
+    present = [p for p in phrases if p]
+    if not present:
+        return None
+    return Phrase(" ".join(p.spoken for p in present), " ".join(p.screen for p in present),
+                  any(p.urgent for p in present))
+
+
+def _reason_words(reason: str | None) -> str | None:
+    """The matcher's reason, without its template slots (« {player} » → « NOM »)."""
+    if not reason:
+        return None
+    return _PLACEHOLDER.sub(lambda m: _SLOT_WORDS.get(m.group(1), "…"), reason)
 
 
 class Scribe:
@@ -53,26 +89,77 @@ class Scribe:
         self.session = session
         self.phrasebook = phrasebook or Phrasebook(session.rules)
         self.paused = False
+        self.over = False  # « fin de partie » was said (or the game has a winner)
+        self.asked: Call | None = None  # the call of the last « Qui a dit … ? », until answered
         self.last_phrase: Phrase | None = None
         self.events: list[Event] = []  # every engine event, in order (for --json)
 
     # ── one utterance ──
     def hear(self, understanding: Understanding, utterance: dict[str, Any] | None = None) -> Reply:
         self.session.note_heard(utterance or {"text": understanding.text}, understanding.to_json())
+        reply = replace(self._hear(understanding), speaker=understanding.speaker)
+        if reply.understood or not understanding.accepted:
+            return reply
+        return replace(reply, understood=self._meaning(understanding))
+
+    def _hear(self, understanding: Understanding) -> Reply:
         command = understanding.command
+        meaning = self._meaning(understanding)
         if self.paused and not (command is not None and command.kind is TableCommand.REPRENDS):
-            return Reply("paused")
+            return Reply("paused", understood=meaning)
         if understanding.kind is ResultKind.CALL and understanding.call is not None:
-            if understanding.call.player == UNKNOWN_SPEAKER:  # nobody to give it to: ask, never guess
-                return self._say("question", self.phrasebook.who_said(understanding.text))
-            return self.decide(self.session.hear(understanding.call))
+            call = understanding.call
+            if call.player == UNKNOWN_SPEAKER:  # nobody to give it to: ask, never guess
+                self.asked = call
+                return self._say("question", self.phrasebook.who_said(understanding.text), understood=meaning)
+            return self._call(call, meaning)
         if understanding.kind is ResultKind.COMMAND and command is not None:
-            return self._command(command)
+            return replace(self._command(command), understood=meaning)
+        answer = self._answer_to_who_said(understanding.text)
+        if answer is not None:
+            return answer
         if understanding.kind is ResultKind.AMBIGUOUS:
             return self._say("question", self.phrasebook.not_understood(understanding.reason or understanding.text))
         if understanding.candidates:  # close to something: ask again rather than guess
             return self._say("not_understood", self.phrasebook.not_understood(understanding.text))
-        return Reply("ignored")  # table chatter: the scribe keeps quiet
+        # table chatter: answered on screen (with the reason), not aloud
+        phrase = self.phrasebook.not_understood(understanding.text, _reason_words(understanding.reason))
+        return Reply("not_understood", phrase, quiet=True)
+
+    def _call(self, call: Call, meaning: str) -> Reply:
+        if self.over:
+            return self._say("answer", self.phrasebook.game_over(), understood=meaning)
+        legal = self.session.game.now().calls(call.kind) if call.number is not None else ()  # a stake's range
+        reply = self.decide(self.session.hear(call))
+        verdicts = {e.kind for e in told(reply.events)}
+        span = legal[0].numbers if legal else None
+        if call.number is not None and span and not span[0] <= call.number <= span[1] and verdicts & {
+                EventKind.REJECTED, EventKind.BEVUE}:  # a refused stake says what it could have been
+            reply = self._say(reply.kind, _joined(reply.phrase, self.phrasebook.number_range(*span)), reply.events)
+        if call.kind in ACKNOWLEDGED and not verdicts & {EventKind.REJECTED, EventKind.BEVUE}:
+            reply = self._say(reply.kind, _joined(self.phrasebook.acknowledge(call), reply.phrase), reply.events)
+        return replace(reply, understood=meaning)
+
+    def _answer_to_who_said(self, text: str) -> Reply | None:
+        """« Qui a dit « six six six » ? » — « Karadoc ! » (or « c'est Karadoc »): the call is his."""
+        if self.asked is None:
+            return None
+        words = [w for w in re.findall(r"[\w-]+", strip_accents(text).casefold()) if w not in ("c", "est", "moi")]
+        said = " ".join(words)
+        name = next((p for p in self.session.state.players if strip_accents(p).casefold() == said), None)
+        if name is None:
+            return None
+        call, self.asked = replace(self.asked, player=name), None
+        return self._call(call, f"{name} (réponse à « Qui a dit ? »)")
+
+    def _meaning(self, understanding: Understanding) -> str:
+        if understanding.call is not None:
+            return self.phrasebook.understood(understanding.call).screen
+        command = understanding.command
+        if command is not None:
+            return self.phrasebook.command_understood(command.kind.value, command.target, command.item,
+                                                      command.rule, command.dice)
+        return ""
 
     def finish(self, t: float | None = None) -> Reply:
         return self.decide(self.session.finish(t))
@@ -115,16 +202,21 @@ class Scribe:
         if kind is TableCommand.REPETE:
             return Reply("answer", self.last_phrase)
         if kind is TableCommand.ANNULE:
+            before = dict(game.scores)
             events = self.session.undo(command.t)
             undone = events[0]
             if undone.kind is EventKind.REJECTED:
-                return self._say("answer", pb.cancelled(None))
-            return self._say("answer", pb.cancelled(undone.data.get("call")), events)
+                return self._say("answer", pb.nothing_to_undo())
+            self.over = False
+            changes = pb.score_changes(before, self.session.game.scores)
+            return self._say("answer", _joined(pb.cancelled(undone.data.get("call")), changes), events)
         if kind is TableCommand.CORRECTION and command.dice:
+            before = dict(game.scores)
             events = self.session.correct_dice(tuple(command.dice), command.t)
             if events[0].kind is EventKind.REJECTED:
                 return self._say("answer", pb.not_understood(events[0].data.get("message")))
-            return self._say("answer", pb.scores(self.session.game.scores), events)
+            changes = pb.score_changes(before, self.session.game.scores)
+            return self._say("answer", _joined(pb.events(events), changes), events)
         if kind is TableCommand.PAUSE:
             self.paused = True
             return self._say("answer", pb.pause())
@@ -133,10 +225,11 @@ class Scribe:
             return self._say("answer", pb.resume())
         if kind is TableCommand.FIN_DE_PARTIE:
             reply = self.finish(command.t)
-            return self._say("answer", pb.scores(game.scores), reply.events)
+            self.over = True
+            return self._say("answer", _joined(reply.phrase, pb.scores(self.session.game.scores)), reply.events)
         return self._say("not_understood", pb.not_understood(None))
 
-    def _say(self, kind: str, phrase: Phrase | None, events: list[Event] | None = None) -> Reply:
+    def _say(self, kind: str, phrase: Phrase | None, events: list[Event] | None = None, understood: str = "") -> Reply:
         if phrase:
             self.last_phrase = phrase
-        return Reply(kind, phrase, events or [])
+        return Reply(kind, phrase, events or [], understood)

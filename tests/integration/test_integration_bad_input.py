@@ -65,8 +65,10 @@ def test_unknown_speakers_and_garbage_are_not_scored(tmp_path) -> None:
 def test_the_command_line_speaks_french_even_in_argparse_errors(tmp_path) -> None:
     done = cli("--help", env_models=tmp_path, cwd=tmp_path)
     assert "utilisation : voice-scribe" in done.stdout and "affiche cette aide et quitte" in done.stdout
-    done = cli("replay", "--calls", "x.jsonl", env_models=tmp_path, cwd=tmp_path)
-    assert done.returncode == 2 and "arguments obligatoires manquants: --players" in done.stderr
+    done = cli("segments", env_models=tmp_path, cwd=tmp_path)
+    assert done.returncode == 2 and "arguments obligatoires manquants" in done.stderr
+    done = cli("listen", "--vitesse", "vite", env_models=tmp_path, cwd=tmp_path)
+    assert done.returncode == 2 and "nombre invalide" in done.stderr
 
 
 def test_no_portaudio_library_is_a_french_message_naming_the_package(tmp_path) -> None:

@@ -53,3 +53,19 @@ def test_the_bundled_recording_is_heard_who_and_when_without_a_model() -> None:
         speaker = line.speaker or next(p for p in ("Karadoc", "Perceval", "Léodagan")
                                        if line.text.startswith(p.lower().replace("é", "e")))
         assert any(abs(h.t - line.t) < 0.1 and h.speaker == speaker for h in heard), (line.t, line.text)
+
+
+def test_every_line_of_the_demo_is_shown_and_each_verdict_on_its_own_line(tmp_path) -> None:
+    from voice_scribe.understand import load_transcript
+
+    done = demo("--muet", tmp_path=tmp_path)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    said = load_transcript(ROOT / "examples" / "demo" / "partie1.transcript.jsonl")
+    for utterance in said:  # the shouts of the races too
+        assert any(f"« {utterance.text} » → " in line for line in lines), utterance.text
+    # Perceval's throw closes the Chouette-Velute's window: the verdict and the Suite are two lines,
+    # neither on the line of « deux trois quatre »
+    i = next(i for i, line in enumerate(lines) if "« deux trois quatre » → dés 2, 3 et 4" in line)
+    assert "Pas mou le caillou" not in lines[i] and "Suite" not in lines[i]
+    assert "Pas mou le caillou : Perceval marque 72" in lines[i + 1] and lines[i + 2].endswith("Suite !")

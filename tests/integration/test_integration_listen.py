@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -64,32 +65,102 @@ def test_a_simulated_evening_plays_the_demo_transcript_to_its_end(tmp_path) -> N
     assert "Vainqueur : Léodagan" in done.stdout
 
 
-@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed (apt-get install tmux)")
-def test_the_live_scoreboard_in_a_terminal(tmp_path) -> None:
-    session = f"vs{int(time.time() * 1000) % 100000}"
-    exe = Path(sys.executable).parent / "voice-scribe"
-    command = f"{exe} listen --players {PLAYERS} --clavier --muet --journal {tmp_path / 'j.jsonl'}; sleep 20"
-    subprocess.run(["tmux", "new-session", "-d", "-s", session, "-x", "130", "-y", "60", command], check=True,
-                   cwd=tmp_path)
-    try:
-        time.sleep(3)
-        for line in ("Karadoc: trois trois six", "Perceval: pas mou le caillou", "Léodagan: suivant"):
-            subprocess.run(["tmux", "send-keys", "-t", session, line, "Enter"], check=True)
-            time.sleep(0.4)
+class Tmux:
+    """The real program in a real terminal of a given size, read back with capture-pane."""
+
+    def __init__(self, command: str, width: int, height: int, cwd: Path) -> None:
+        self.name = f"vs{time.monotonic_ns() % 10**9}"
+        subprocess.run(["tmux", "new-session", "-d", "-s", self.name, "-x", str(width), "-y", str(height),
+                        command + "; sleep 30"], check=True, cwd=cwd)
+
+    def type(self, *lines: str, enter: bool = True) -> None:
+        """At human speed: a few hundred milliseconds between lines."""
+        for line in lines:
+            subprocess.run(["tmux", "send-keys", "-t", self.name, "-l", line], check=True)
+            if enter:
+                subprocess.run(["tmux", "send-keys", "-t", self.name, "Enter"], check=True)
+            time.sleep(0.35)
+
+    def key(self, key: str) -> None:
+        subprocess.run(["tmux", "send-keys", "-t", self.name, key], check=True)
+        time.sleep(0.3)
+
+    def screen(self) -> str:
+        return subprocess.run(["tmux", "capture-pane", "-t", self.name, "-p"], capture_output=True,
+                              text=True).stdout
+
+    def wait_for(self, text: str, timeout_s: float = 15.0) -> str:
         screen = ""
-        for _ in range(20):
-            time.sleep(0.5)
-            screen = subprocess.run(["tmux", "capture-pane", "-t", session, "-p"], capture_output=True,
-                                    text=True).stdout
-            if "Perceval marque 72" in screen:
-                break
-        assert "Scores" in screen and "Dernières annonces entendues" in screen
-        assert "pas mou le caillou" in screen and "pas_mou_le_caillou" in screen
-        assert "Perceval marque 72" in screen
-        row = next(line for line in screen.splitlines() if "Perceval" in line and "72" in line and "│" in line)
-        assert "72" in row
+        for _ in range(int(timeout_s / 0.25)):
+            screen = self.screen()
+            if text in screen:
+                return screen
+            time.sleep(0.25)
+        raise AssertionError(f"« {text} » never appeared on the screen:\n{screen}")
+
+    def close(self) -> None:
+        subprocess.run(["tmux", "kill-session", "-t", self.name], capture_output=True)
+
+
+def keyboard_table(tmp_path: Path, width: int, height: int) -> Tmux:
+    exe = Path(sys.executable).parent / "voice-scribe"
+    command = f"{exe} listen --joueurs {PLAYERS} --clavier --muet --journal {tmp_path / 'j.jsonl'}"
+    term = Tmux(command, width, height, tmp_path)
+    term.wait_for("q : quitter")
+    return term
+
+
+INTERNAL = re.compile(r"\b[a-z]+_[a-z_]+\b|\b(?:rejected|reaction|call|None)\b|→ (?:des?|call)\b")
+
+needs_tmux = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed (apt-get install tmux)")
+
+
+@needs_tmux
+@pytest.mark.parametrize("width,height", [(80, 24), (160, 45)])
+def test_the_live_table_on_screen_keeps_up_with_typing(tmp_path, width: int, height: int) -> None:
+    term = keyboard_table(tmp_path, width, height)
+    try:
+        term.type("Karadoc: trois trois six")
+        term.type("Perceval: pas mou le cail", enter=False)
+        screen = term.wait_for("> Perceval: pas mou le cail")  # what is typed shows before Enter
+        term.type("lou")  # more than 4 s after the cul on a slow typist's day: keyboard windows stay open
+        term.type("Léodagan: suivant")
+        screen = term.wait_for("Perceval marque 72")
+        row = next(line for line in screen.splitlines() if "Perceval" in line and "72" in line and "«" not in line)
+        assert row.split()[-1] == "72" or "72" in row.split()
+        assert "« pas mou le caillou » → Pas mou le caillou" in screen  # what was understood, in words
+        for n in range(12):  # enough calls to fill a small screen: the newest stays visible
+            term.type(f"Karadoc: combien a {('perceval', 'léodagan')[n % 2]}")
+        screen = term.wait_for("[", 2)
+        term.type("Léodagan: combien a karadoc")
+        screen = term.wait_for("Karadoc a 0 point.")
+        assert screen.count("Annonces et verdicts") == 1  # no stale copy of any part of the screen
+        assert len(screen.splitlines()) <= height
+        assert "q : quitter" in screen.splitlines()[-1] or "q : quitter" in screen  # the input line stays
+        shown = "\n".join(line for line in screen.splitlines() if "Journal de la partie" not in line)
+        assert not INTERNAL.findall(shown), INTERNAL.findall(shown)
+        term.key("Up")  # the history brings back the last line
+        assert "> Léodagan: combien a karadoc" in term.screen()
     finally:
-        subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+        term.close()
+
+
+@needs_tmux
+def test_a_tie_typed_on_one_line_and_an_unknown_player_answered(tmp_path) -> None:
+    term = keyboard_table(tmp_path, 80, 24)
+    try:
+        term.type("Karadoc: trois trois six", "Karadoc et Perceval : pas mou le caillou", "Léodagan: suivant")
+        screen = term.wait_for("Karadoc et Perceval perdent 72")
+        term.type("Gauvain: deux deux")
+        screen = term.wait_for("Gauvain n'est pas à la table")
+        term.type("gloubi boulga")
+        screen = term.wait_for("Je n'ai pas compris « gloubi boulga »")
+        term.type("q")
+        screen = term.wait_for("Partie arrêtée au clavier")
+        assert f"--resume {tmp_path / 'j.jsonl'}" in screen.replace("\n", "")  # the hint works as printed
+        assert "Karadoc" in screen and "-72" in screen
+    finally:
+        term.close()
 
 
 # ── the microphones, for real, on the Korean model ──
@@ -217,7 +288,8 @@ def test_a_tichette_at_the_keyboard_with_the_ticheurs_dice_typed_in_secret(tmp_p
                   stdin=typed, cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     before_tichage = done.stdout.split("Tichage")[0]
-    assert "2, 5, 5" not in before_tichage and "2-5-5" not in before_tichage and "5, 5" not in before_tichage
+    assert "2, 5, 5" not in before_tichage and "2-5-5" not in before_tichage and "2, 5 et 5" not in before_tichage
+    assert "Léodagan : (dés cachés)" in before_tichage
     assert "Karadoc            129" in done.stdout and "Perceval            55" in done.stdout
     assert "Léodagan           -10" in done.stdout
 
@@ -266,3 +338,113 @@ def test_the_hearing_reports_how_far_it_has_settled(tmp_path) -> None:
     assert abs(shout.onset - (1.0 + true_onset(clip) / rate)) < 0.15
     assert seen_during and max(seen_during) <= shout.onset  # held at the shout's onset while it is heard
     assert hearing.settled_until > 1.0 + len(clip) / rate  # and released once it is over
+
+
+def test_a_keyboard_game_resumes_as_printed_without_asking_for_a_model(tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("VOICE_SCRIBE_MODELS_DIR", str(tmp_path / "no-models"))
+    monkeypatch.delenv("VOICE_SCRIBE_MODEL", raising=False)
+    journal = tmp_path / "soir.jsonl"
+    done = listen("--joueurs", PLAYERS, "--clavier", "--journal", str(journal), stdin="Karadoc: six six six\nq\n",
+                  cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    hint = f"voice-scribe listen --resume {journal}"
+    assert hint in done.stdout
+    done = listen(*hint.split()[2:], stdin="Perceval: deux trois cinq\nq\n", cwd=tmp_path)  # exactly as printed
+    assert done.returncode == 0, done.stderr
+    assert "Karadoc            100" in done.stdout and "Perceval            50" in done.stdout
+
+
+def test_a_failed_start_leaves_no_journal_and_retries_never_collide(tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("VOICE_SCRIBE_MODELS_DIR", str(tmp_path / "no-models"))
+    monkeypatch.delenv("VOICE_SCRIBE_MODEL", raising=False)
+    done = listen("--players", PLAYERS, cwd=tmp_path)  # no model: cannot start
+    assert done.returncode == 1 and "--clavier" in done.stderr
+    assert not list(tmp_path.glob("parties/*.jsonl"))
+    for _ in range(2):  # twice in the same second: two journals
+        done = listen("--players", PLAYERS, "--clavier", stdin="q\n", cwd=tmp_path)
+        assert done.returncode == 0, done.stderr
+    assert len(list(tmp_path.glob("parties/*.jsonl"))) == 2
+
+
+def test_simulating_a_missing_or_empty_transcript_is_an_error(tmp_path) -> None:
+    done = listen("--players", PLAYERS, "--simule", str(tmp_path / "absent.jsonl"), cwd=tmp_path)
+    assert done.returncode != 0 and "introuvable" in done.stderr and "Traceback" not in done.stderr
+    (tmp_path / "vide.jsonl").write_text("")
+    done = listen("--players", PLAYERS, "--simule", str(tmp_path / "vide.jsonl"), cwd=tmp_path)
+    assert done.returncode != 0 and "vide" in done.stderr
+    assert not list(tmp_path.glob("parties/*.jsonl"))
+
+
+def test_fin_de_partie_typed_ends_the_game(tmp_path) -> None:
+    typed = "Karadoc: six six six\nKaradoc: fin de partie\nPerceval: six six six\n"  # no « q »: the game ends
+    done = listen("--players", PLAYERS, "--clavier", "--journal", str(tmp_path / "j.jsonl"), stdin=typed,
+                  cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "Karadoc a 100 points" in done.stdout
+    after = done.stdout.split("→ fin de partie")[1]
+    assert "Perceval marque" not in after and "La partie est finie" in after and "Perceval             0" in after
+
+
+def _engine_now(calls: list[tuple[str, str, dict]]):  # noqa: ANN202 - the engine's own « what now? »
+    from voice_scribe.engine import Call, CallKind
+    from voice_scribe.session import Session
+
+    session = Session(PLAYERS.split(","))
+    for t, (player, kind, extra) in enumerate(calls):
+        session.hear(Call(CallKind(kind), player, float(t), **extra))
+    return session.game.now()
+
+
+@needs_tmux
+def test_the_screen_says_what_the_table_is_waiting_for(tmp_path) -> None:
+    term = keyboard_table(tmp_path, 80, 24)
+    try:
+        term.type("Karadoc: un trois six", "Karadoc: suivant", "Perceval: chouettes trois et trois",
+                  "Perceval: cul cinq", "Perceval: je sirote", "Léodagan: linotte")
+        screen = term.wait_for("Léodagan : Linotte, 5 points sur le 1.")
+        now = _engine_now([("Karadoc", "des", {"dice": (1, 3, 6)}), ("Karadoc", "suivant", {}),
+                           ("Perceval", "chouettes", {"dice": (3, 3)}), ("Perceval", "cul", {"dice": (5,)}),
+                           ("Perceval", "je_sirote", {}), ("Léodagan", "pari_oiseau", {"number": 1})])
+        assert f"{now.text} — dés : 3 3 5" in screen  # what is happening, with the dice on the table
+        assert now.waiting and all(line in screen for line in now.waiting)  # who still has to bet
+        assert f"▶ {now.roller}" in screen and "Grelottine" in screen  # Karadoc's Néant, in words
+    finally:
+        term.close()
+
+
+@needs_tmux
+def test_a_resumed_game_shows_where_it_stood(tmp_path) -> None:
+    journal = tmp_path / "j.jsonl"
+    listen("--players", PLAYERS, "--clavier", "--journal", str(journal), stdin="Karadoc: chouettes trois et trois\nq\n",
+           cwd=tmp_path)
+    exe = Path(sys.executable).parent / "voice-scribe"
+    term = Tmux(f"{exe} listen --resume {journal} --muet", 80, 24, tmp_path)
+    try:
+        now = _engine_now([("Karadoc", "chouettes", {"dice": (3, 3)})])
+        screen = term.wait_for(f"{now.text} — dés : 3 3")
+        assert "q : quitter" in screen  # resumed at the keyboard, as it was played
+    finally:
+        term.close()
+
+
+@needs_tmux
+def test_a_suite_race_typed_at_human_speed_has_one_last_shouter(tmp_path) -> None:
+    term = keyboard_table(tmp_path, 80, 24)
+    try:
+        term.type("Karadoc: deux trois quatre", "Perceval: grelotte ça picote", "Léodagan: grelotte ça picote",
+                  "Karadoc: grelotte ça picote", "Perceval: suivant")
+        screen = term.wait_for("Karadoc perd 10")
+        assert "silencieux" not in screen.lower() and "Bévue" not in screen
+        assert "Perceval perd" not in screen and "Léodagan perd" not in screen
+    finally:
+        term.close()
+
+
+def test_a_simulated_transcript_with_its_header_needs_no_roster(tmp_path) -> None:
+    transcript = tmp_path / "soir.jsonl"
+    header = json.dumps({"type": "header", "players": PLAYERS.split(","), "rules": {}}, ensure_ascii=False)
+    transcript.write_text(header + "\n" + (ROOT / "examples" / "demo" / "partie1.transcript.jsonl").read_text())
+    done = listen("--simule", str(transcript), "--vitesse", "40", "--journal", str(tmp_path / "j.jsonl"),
+                  cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "Vainqueur : Léodagan" in done.stdout

@@ -35,3 +35,11 @@ def test_the_worked_transcript_example() -> None:
     assert "Pas mou le caillou : Perceval marque soixante-douze. Perceval a soixante-douze." in " ".join(spoken)
     assert "Karadoc a zéro point." in spoken
     assert session.game.scores == {"Karadoc": 0, "Perceval": 72, "Léodagan": 0}
+
+
+def test_the_readme_shows_the_live_table_as_it_is_at_80_by_24() -> None:
+    section = README.read_text(encoding="utf-8").split("### The screen", 1)[1]
+    capture = re.search(r"```text\n(.*?)```", section, re.S).group(1).splitlines()
+    assert 10 <= len(capture) <= 24 and max(len(line) for line in capture) <= 80
+    assert any(line.startswith("▶ ") for line in capture) and any("Annonces et verdicts" in line for line in capture)
+    assert capture[-1].endswith("q : quitter") and capture[-2].startswith("> ")

@@ -23,8 +23,11 @@ def test_the_transcript_of_game_1_scores_like_its_call_log() -> None:
     from_text, _, replies = replay_utterances(PLAYERS, load_transcript(EXAMPLES / "game1_star1.transcript.jsonl"))
     assert from_text.game.scores == from_calls.game.scores == {"Karadoc": 82, "Perceval": 270, "Léodagan": 376}
     assert from_text.state.winner == "Léodagan"
-    kinds = {u.text: r.kind for u, r in replies}
-    assert kinds["passe moi le sel"] == "ignored"  # table chatter is not a call
+    kinds = {u.text: r for u, r in replies}
+    chatter = kinds["passe moi le sel"]  # table chatter is not a call: answered on screen, not aloud
+    assert chatter.kind == "not_understood" and chatter.quiet and not chatter.speaks and not chatter.events
+    assert chatter.phrase.screen.startswith("Je n'ai pas compris « passe moi le sel »")
+    kinds = {text: r.kind for text, r in kinds.items()}
     assert kinds["combien a karadoc"] == "answer"
 
 
@@ -122,7 +125,11 @@ def test_undoing_a_declared_bevue_names_who_it_was_for() -> None:
     table = Table()
     table.hear("Karadoc", "deux trois cinq")
     table.hear("Léodagan", "bévue pour perceval")
-    assert table.hear("Karadoc", "annule").phrase.spoken == "Annulé : la Bévue pour Perceval."
+    assert table.hear("Karadoc", "annule").phrase.spoken == (
+        "Annulé : la Bévue pour Perceval. Perceval passe de moins cinq à zéro.")  # what it changed
+    assert table.hear("Karadoc", "annule").phrase.spoken == (
+        "Annulé : le lancer de Karadoc (dés deux, trois et cinq). Karadoc passe de cinquante à zéro.")
+    assert table.hear("Karadoc", "annule").phrase.spoken == "Rien à annuler : aucune décision à reprendre."
 
 
 def test_who_holds_a_grelottine() -> None:
@@ -149,3 +156,61 @@ def test_a_chante_sloubi_newcomer_is_heard_by_name_afterwards() -> None:
     table.step(now=20.0)
     assert session.game.scores["Gauvain"] == session.state.players["Gauvain"].score
     assert [e for e in table.scribe.events if e.player == "Gauvain" and e.reason == "cul_de_chouette"]
+
+
+def test_the_answer_to_who_said_gives_the_call_to_that_player() -> None:
+    table = Table()
+    utterance = Utterance(t=1.0, text="six six six")  # one microphone, no name said first
+    table.scribe.hear(table.matcher.understand(utterance), utterance.to_json())
+    answer = Utterance(t=2.0, text="C'est Karadoc !")
+    reply = table.scribe.hear(table.matcher.understand(answer), answer.to_json())
+    assert reply.kind == "decision" and "Cul de chouette de 6 : Karadoc marque 100" in reply.phrase.screen
+    assert table.session.game.scores["Karadoc"] == 100
+    again = Utterance(t=3.0, text="karadoc")  # nothing asked any more: a bare name is not understood
+    assert table.scribe.hear(table.matcher.understand(again), again.to_json()).kind == "not_understood"
+
+
+def test_a_bird_bet_and_a_civet_are_said_back_with_their_stake_and_combination() -> None:
+    table = Table()
+    table.hear("Karadoc", "un trois six")  # a Néant: Karadoc gets a Grelottine, Perceval throws next
+    table.hear("Perceval", "suivant")
+    reply = table.hear("Perceval", "chouettes trois et trois")
+    reply = table.hear("Perceval", "cul cinq")
+    reply = table.hear("Perceval", "je sirote")
+    bet = table.hear("Léodagan", "linotte")
+    assert bet.phrase.screen == "Léodagan : Linotte, 5 points sur le 1."
+    assert bet.understood == "Linotte, 5 points sur le 1"
+
+
+def test_fin_de_partie_ends_the_game_and_later_calls_are_refused() -> None:
+    table = Table()
+    table.hear("Karadoc", "six six six")
+    reply = table.hear("Karadoc", "fin de partie")
+    assert reply.understood == "fin de partie" and "Karadoc a 100 points" in reply.phrase.screen
+    assert table.scribe.over
+    late = table.hear("Perceval", "six six six")
+    assert late.phrase.screen == "La partie est finie : plus rien ne se décide."
+    assert table.session.game.scores["Perceval"] == 0
+
+
+def test_a_refused_stake_says_what_it_could_have_been() -> None:
+    """The demo game's Grelottine (Karadoc on Perceval), with a stake far above the cap."""
+    from dataclasses import replace
+
+    said = load_transcript(EXAMPLES / "demo" / "partie1.transcript.jsonl")
+    i = next(i for i, u in enumerate(said) if u.text == "chouette max")
+    _, _, replies = replay_utterances(PLAYERS, said[:i] + [replace(said[i], text="chouette cinq cents")])
+    stake = replies[-2][1]
+    cap = replay_utterances(PLAYERS, said[: i + 1])[2][-2][1].events  # the « max » stake of the real game
+    top = next(e.data["stake"] for e in cap if e.data.get("stake"))
+    assert stake.phrase.screen.endswith(f"Possible maintenant : de 1 à {top}.")
+
+
+def test_a_correction_says_the_new_dice_and_what_changed() -> None:
+    table = Table()
+    table.hear("Karadoc", "six six six")
+    reply = table.hear("Perceval", "correction quatre trois quatre")
+    assert reply.kind == "answer" and reply.understood == "correction : 4, 3 et 4"
+    # a Chouette's points wait for its window (the roller may still sirote): 100 → 0 for now
+    assert reply.phrase.screen == "Correction : les dés sont 4, 3 et 4. Karadoc passe de 100 à 0."
+    assert table.session.game.scores["Karadoc"] == 0

@@ -285,7 +285,22 @@ def test_undone_names_the_call() -> None:
     phrase = BOOK.event(E(K.UNDONE, data={"call": call.to_json()}))
     assert phrase.spoken == "Annulé : « Pas mou le caillou ! » de Karadoc."
     dice = BOOK.cancelled(Call(CallKind.CUL, "Perceval", t=3.0, dice=(4,)))
-    assert dice.spoken == "Annulé : le lancer de Perceval."
+    assert dice.spoken == "Annulé : le lancer de Perceval (cul quatre)."  # which throw: two undos differ
+    assert BOOK.cancelled(Call(CallKind.CHOUETTES, "Perceval", t=2.0, dice=(3, 4))).screen == (
+        "Annulé : le lancer de Perceval (chouettes 3 et 4).")
+
+
+def test_what_was_understood_names_the_bird_the_stake_and_the_combination() -> None:
+    assert BOOK.understood(Call(CallKind.PARI_OISEAU, "Perceval", 1.0, number=4)).screen == (
+        "Mouette, 5 points sur le 4")
+    assert BOOK.acknowledge(Call(CallKind.CIVET, "Perceval", 1.0, number=50, combination="chouette")).spoken == (
+        "Perceval : Civet de cinquante sur une Chouette.")
+    assert BOOK.understood(Call(CallKind.GRELOTTINE_MISE, "Karadoc", 1.0, combination="velute", number=42)).screen \
+        == "une Velute pour 42"
+    assert BOOK.understood(Call(CallKind.DES, "Karadoc", 1.0, dice=(2, 5, 5), hidden=True)).screen == "dés cachés"
+    assert BOOK.understood(Call(CallKind.PAS_MOU_LE_CAILLOU, "Karadoc", 1.0)).screen == "Pas mou le caillou"
+    assert BOOK.score_changes({"Karadoc": 72, "Perceval": 5}, {"Karadoc": 0, "Perceval": 5}).spoken == (
+        "Karadoc passe de soixante-douze à zéro.")
 
 
 # ── table answers ──
@@ -403,3 +418,10 @@ def test_every_event_of_the_example_games_reads_well(game: str) -> None:
                 assert ev.player in phrase.spoken
         said += 1
     assert said >= 5
+
+
+def test_a_call_of_a_rule_not_played_names_the_rule_in_words() -> None:
+    phrase = BOOK.event(E(K.REJECTED, reason=R.RULE_OFF.value, rule="suite_velutee",
+                          data={"message": "la règle « suite_velutee » n'est pas jouée à cette table"}))
+    assert phrase.screen == "Annonce refusée : cette table ne joue pas la Suite-Velutée."
+    assert "suite_velutee" not in phrase.spoken

@@ -47,18 +47,54 @@ class _FrenchHelp(argparse.HelpFormatter):
     def add_usage(self, usage, actions, groups, prefix=None):  # noqa: ANN001, ANN201 - argparse API
         return super().add_usage(usage, actions, groups, prefix or "utilisation : ")
 
+    def start_section(self, heading):  # noqa: ANN001, ANN201 - argparse API
+        return super().start_section(f"{heading} " if heading else heading)  # « options : », French spacing
+
+
+#: French names beside the English ones, for every command that has the option (both keep working).
+FRENCH_OPTIONS = {
+    "--players": "--joueurs", "--rules": "--regles", "--model": "--modele", "--channels": "--canaux",
+    "--device": "--micro", "--speaker": "--joueur", "--grammar": "--grammaire", "--ratio": "--rapport",
+    "--dir": "--dossier", "--manifest": "--manifeste", "--out": "--sortie", "--voice": "--voix",
+    "--rate": "--debit", "--list-voices": "--voix-disponibles", "--quiet": "--discret",
+    "--vocab-check": "--verifie-vocabulaire", "--audio": "--enregistrement", "--resume": "--reprise",
+}
+#: French metavars, by option destination (argparse would print the English name in capitals).
+FRENCH_METAVARS = {
+    "players": "NOMS", "rules": "FICHIER.toml", "model": "DOSSIER", "channels": "NOMS", "device": "MICRO",
+    "speaker": "NOM", "grammar": "FICHIER", "ratio": "RAPPORT", "dir": "DOSSIER", "manifest": "FICHIER",
+    "out": "FICHIER.wav", "voice": "VOIX", "rate": "MOTS/MIN", "volume": "VOLUME", "audio": "FICHIER",
+    "text": "TEXTE", "name": "NOM", "file": "FICHIER",
+}
+
+
+def _french_option(parser: argparse.ArgumentParser, action: argparse.Action) -> None:
+    for english, french in FRENCH_OPTIONS.items():
+        if english in action.option_strings and french not in parser._option_string_actions:
+            action.option_strings.insert(0, french)
+            parser._option_string_actions[french] = action
+    if action.metavar is None and action.nargs != 0 and action.choices is None:
+        action.metavar = FRENCH_METAVARS.get(action.dest, "VALEUR" if action.option_strings else action.dest.upper())
+
 
 def _frenchify(parser: argparse.ArgumentParser) -> None:
     """argparse's own words, in French (the user-facing text of the whole CLI is French)."""
     parser.formatter_class = _FrenchHelp
-    parser._positionals.title = "arguments"
+    parser._positionals.title = "arguments positionnels"
     parser._optionals.title = "options"
     for action in parser._actions:
         if isinstance(action, argparse._HelpAction):
             action.help = "affiche cette aide et quitte"
-        if isinstance(action, argparse._SubParsersAction):
-            for child in action.choices.values():
+        elif isinstance(action, argparse._VersionAction):
+            action.help = "affiche la version et quitte"
+        elif isinstance(action, argparse._SubParsersAction):
+            helps = {choice.dest: choice.help for choice in action._choices_actions}
+            for name, child in action.choices.items():
+                if not child.description and helps.get(name):
+                    child.description = helps[name][:1].upper() + helps[name][1:] + "."
                 _frenchify(child)
+        elif not isinstance(action, argparse._SubParsersAction):
+            _french_option(parser, action)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -66,6 +102,9 @@ def build_parser() -> argparse.ArgumentParser:
         prog="voice-scribe",
         description="Le scribe du Cul de chouette : il écoute, arbitre et compte les points.",
     )
+    from voice_scribe import __version__
+
+    parser.add_argument("--version", action="version", version=f"voice-scribe {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMANDE", title="commandes")
     for name in COMMANDS:
         try:

@@ -7,9 +7,22 @@ import argparse
 from voice_scribe.cli import CliError
 
 
-def add_players_and_rules(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--players", required=True, help="les joueurs, dans l'ordre de jeu : Karadoc,Perceval,Léodagan")
-    p.add_argument("--rules", metavar="FICHIER.toml", help="options de règles (défaut : seed 000, niveau ★)")
+PLAYERS_HELP = "les joueurs, dans l'ordre de jeu : Karadoc,Perceval,Léodagan"
+RULES_HELP = "options de règles (défaut : seed 000, niveau ★)"
+
+
+def add_players_and_rules(p: argparse.ArgumentParser, players_help: str = PLAYERS_HELP,
+                          rules_help: str = RULES_HELP) -> None:
+    """``--joueurs``/``--players`` and ``--regles``/``--rules`` (optional: a file's header may give them)."""
+    p.add_argument("--joueurs", "--players", dest="players", metavar="NOMS", help=players_help)
+    p.add_argument("--regles", "--rules", dest="rules", metavar="FICHIER.toml", help=rules_help)
+
+
+def add_channels_and_model(p: argparse.ArgumentParser, channels_help: str) -> None:
+    """``--canaux``/``--channels`` (who speaks on which channel) and ``--modele``/``--model``."""
+    p.add_argument("--canaux", "--channels", dest="channels", metavar="NOMS", help=channels_help)
+    p.add_argument("--modele", "--model", dest="model", metavar="DOSSIER",
+                   help="dossier du modèle Vosk (sinon $VOICE_SCRIBE_MODEL ou models/)")
 
 
 def parse_players(text: str) -> list[str]:

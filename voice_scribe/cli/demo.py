@@ -14,10 +14,19 @@ from pathlib import Path
 
 from voice_scribe.cli import CliError
 
-ROOT = Path(__file__).resolve().parents[2]
-EXAMPLES = ROOT / "examples"
-RECORDING = EXAMPLES / "demo" / "partie1.flac"
-TRANSCRIPT = EXAMPLES / "demo" / "partie1.transcript.jsonl"  # the same lines, at the recording's times
+def _demo_dir() -> Path:
+    """The demo game's folder: inside the installed package, else examples/demo in a source tree."""
+    from importlib import resources
+
+    try:
+        return Path(str(resources.files("voice_scribe.demo_game")))
+    except ModuleNotFoundError:
+        return Path(__file__).resolve().parents[2] / "examples" / "demo"
+
+
+DEMO = _demo_dir()
+RECORDING = DEMO / "partie1.flac"
+TRANSCRIPT = DEMO / "partie1.transcript.jsonl"  # the same lines, at the recording's times
 PLAYERS = ["Karadoc", "Perceval", "Léodagan"]
 
 
@@ -44,13 +53,13 @@ def run(args: argparse.Namespace) -> int:
     print("voice-scribe — démonstration : Karadoc, Perceval et Léodagan jouent au Cul de chouette (règles ★).")
     model = find_model(args.model)
     if model is not None and RECORDING.exists():
-        print(f"J'écoute l'enregistrement {RECORDING.relative_to(ROOT)} avec le modèle {model}.")
+        print(f"J'écoute l'enregistrement {_shown(RECORDING)} avec le modèle {model}.")
         utterances = hear_recording(str(RECORDING), PLAYERS, rules, ",".join(PLAYERS), str(model))
     else:
         why = "aucun modèle français n'est installé" if model is None else "l'enregistrement de démonstration manque"
         print(
             f"Attention : {why}, je n'entends rien moi-même. Je rejoue la transcription fournie de la même "
-            f"partie ({TRANSCRIPT.relative_to(ROOT)})."
+            f"partie ({_shown(TRANSCRIPT)})."
         )
         if model is None:
             print("Pour écouter l'enregistrement : voice-scribe models fetch vosk-model-small-fr-0.22")
@@ -65,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
     speaker = None if args.muet else _open_speaker(args.sortie_audio)
     try:
         for utterance, reply in replies:
-            print_replies([(utterance, reply)])
+            print_replies([(utterance, reply)], rules)
             if speaker is not None and reply.phrase:
                 speaker.say(reply.phrase.spoken, urgent=reply.phrase.urgent).wait(timeout=60)
     finally:
@@ -75,6 +84,14 @@ def run(args: argparse.Namespace) -> int:
     if args.sortie_audio:
         print(f"Verdicts parlés écrits dans {args.sortie_audio}")
     return 0
+
+
+def _shown(path: Path) -> str:
+    """A path as the user reads it: relative to where he is, when it can be."""
+    try:
+        return str(path.relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
 
 
 def _check_voices(utterances) -> str:  # noqa: ANN001 - list[Utterance]

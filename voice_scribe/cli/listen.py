@@ -11,7 +11,6 @@ journal is written as the game goes; ``--resume JOURNAL`` continues it.
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 import threading
 import time
@@ -19,7 +18,7 @@ from datetime import datetime
 from pathlib import Path
 
 from voice_scribe.cli import CliError
-from voice_scribe.cli.common import load_rules, parse_players
+from voice_scribe.cli.common import add_channels_and_model, add_players_and_rules, load_rules, parse_players
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -28,23 +27,31 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="arbitre une partie en direct (micros, voix, tableau des scores)",
         description="La partie en direct : le scribe écoute, arbitre, annonce et affiche les scores.",
     )
-    p.add_argument("--players", help="les joueurs, dans l'ordre de jeu : Karadoc,Perceval,Léodagan")
-    p.add_argument("--resume", metavar="JOURNAL", help="reprend une partie interrompue depuis son journal")
-    p.add_argument("--rules", metavar="FICHIER.toml", help="options de règles (défaut : seed 000, niveau ★)")
-    p.add_argument("--channels", help="joueur de chaque canal du micro multicanal : A,B,C (vide : un micro pour la table)")
+    add_players_and_rules(p)
+    p.add_argument("--reprise", "--resume", dest="resume", metavar="JOURNAL",
+                   help="reprend une partie interrompue depuis son journal (comme elle se jouait)")
+    add_channels_and_model(p, "joueur de chaque canal du micro multicanal : A,B,C (vide : un micro pour la table)")
     p.add_argument("--alias", action="append", default=[], metavar="NOM=a,b",
                    help="autres façons d'entendre un nom : --alias Karadoc=caradoc,kara (répétable)")
-    p.add_argument("--device", help="micro (nom ou indice, voir « voice-scribe devices »)")
+    p.add_argument("--micro", "--device", dest="device", metavar="MICRO",
+                   help="micro (nom ou indice, voir « voice-scribe devices »)")
     p.add_argument("--etalonnage", action="store_true",
                    help="avant la partie, chacun dit son nom seul : la diaphonie entre micros est mesurée")
-    p.add_argument("--model", help="dossier du modèle Vosk (sinon $VOICE_SCRIBE_MODEL ou models/)")
     p.add_argument("--journal", metavar="FICHIER.jsonl", help="où écrire le journal (défaut : parties/partie-DATE.jsonl)")
-    p.add_argument("--clavier", action="store_true", help="sans micro : les annonces se tapent au clavier")
-    p.add_argument("--simule", metavar="TRANSCRIPTION.jsonl", help="joue une transcription en temps réel au lieu des micros")
-    p.add_argument("--vitesse", type=float, default=1.0, help="accélère --simule (ex. 10)")
-    p.add_argument("--muet", action="store_true", help="ne parle pas (écran seulement)")
-    p.add_argument("--sortie-audio", metavar="DOSSIER", help="écrit chaque phrase du scribe dans un WAV au lieu de la jouer")
-    p.add_argument("--sans-ecran", action="store_true", help="une ligne par décision au lieu du tableau en direct")
+    p.add_argument("--clavier", "--keyboard", dest="clavier", action="store_true",
+                   help="sans micro : les annonces se tapent au clavier (« Nom: annonce »)")
+    p.add_argument("--fenetre", "--reaction-window", dest="fenetre", type=float, metavar="SECONDES",
+                   help=f"délai de réaction (au clavier : {KEYBOARD_WINDOW_S:g} s ; une fenêtre se ferme aussi "
+                        "sur « suivant » ou au lancer suivant)")
+    p.add_argument("--simule", "--simulate", dest="simule", metavar="TRANSCRIPTION.jsonl",
+                   help="joue une transcription en temps réel au lieu des micros")
+    p.add_argument("--vitesse", "--speed", dest="vitesse", type=float, default=1.0, metavar="FACTEUR",
+                   help="accélère --simule (ex. 10)")
+    p.add_argument("--muet", "--mute", dest="muet", action="store_true", help="ne parle pas (écran seulement)")
+    p.add_argument("--sortie-audio", "--audio-out", dest="sortie_audio", metavar="DOSSIER",
+                   help="écrit chaque phrase du scribe dans un WAV au lieu de la jouer")
+    p.add_argument("--sans-ecran", "--plain", dest="sans_ecran", action="store_true",
+                   help="une ligne par annonce et par verdict au lieu du tableau en direct")
     p.set_defaults(func=run)
 
 
@@ -58,55 +65,130 @@ def _aliases(specs: list[str], players: list[str]) -> dict[str, list[str]]:
     return out
 
 
-def _open_session(args: argparse.Namespace):  # noqa: ANN202 - (Session, list[str])
+#: Keyboard mode: a reaction window closes on « suivant » or the next throw, or after this long —
+#: typing « Perceval: pas mou le caillou » takes longer than the 4 s a shout gets at the table.
+KEYBOARD_WINDOW_S = 120.0
+
+
+def _fresh_journal_path() -> Path:
+    """parties/partie-DATE.jsonl, never one that exists (a retry in the same second)."""
+    stem = Path("parties") / f"partie-{datetime.now():%Y%m%d-%H%M%S}"
+    path, n = stem.with_suffix(".jsonl"), 2
+    while path.exists():
+        path, n = Path(f"{stem}-{n}.jsonl"), n + 1
+    return path
+
+
+def _recorded_mode(path: str) -> dict:
+    """How the game was played (the journal's last ``listen`` record): keyboard or microphones."""
+    from voice_scribe.journal import read_journal
+
+    modes = [r for r in read_journal(path).records if r.get("type") == "listen"]
+    return modes[-1] if modes else {}
+
+
+def _open_session(args: argparse.Namespace):  # noqa: ANN202 - (Session, list[str], Path | None)
+    """The session, its notes for the screen, and the journal created now (to remove on a failed start)."""
     from voice_scribe.journal import JournalError
     from voice_scribe.session import Session
 
     try:
         if args.resume:
+            if _recorded_mode(args.resume).get("clavier") and not (args.simule or args.channels or args.device):
+                args.clavier = True  # resumed as it was played
             session, warnings = Session.resume(args.resume)
-            return session, warnings + [f"Reprise de la partie {args.resume}."]
-        if not args.players:
-            raise CliError("indiquez les joueurs (--players A,B,C) ou une partie à reprendre (--resume JOURNAL)")
-        players = parse_players(args.players)
-        path = Path(args.journal) if args.journal else Path("parties") / f"partie-{datetime.now():%Y%m%d-%H%M%S}.jsonl"
+            return session, warnings + [f"Reprise de la partie {args.resume}."], None
+        named, header_rules = _simulated_roster(args.simule)
+        if not args.players and not named:
+            raise CliError("indiquez les joueurs (--joueurs A,B,C) ou une partie à reprendre (--reprise JOURNAL)")
+        players = parse_players(args.players) if args.players else named
+        rules = load_rules(args.rules) if args.rules or header_rules is None else header_rules
+        if args.clavier or args.fenetre:
+            rules = rules.with_options(reaction_window_s=args.fenetre or KEYBOARD_WINDOW_S)
+        path = Path(args.journal) if args.journal else _fresh_journal_path()
         path.parent.mkdir(parents=True, exist_ok=True)
-        session = Session.new(players, load_rules(args.rules), path)
-        return session, [f"Journal de la partie : {path}"]
+        session = Session.new(players, rules, path)
+        return session, [f"Journal de la partie : {path}"], path
     except (JournalError, ValueError) as exc:
         raise CliError(str(exc)) from None
 
 
+def _simulated_roster(path: str | None):  # noqa: ANN202 - (list[str] | None, Rules | None)
+    """A simulated transcript's header: its players and rules, when it has one."""
+    if not path:
+        return None, None
+    from voice_scribe.replay import LogError, header_roster, read_header
+
+    try:
+        return header_roster(read_header(path, "transcription"), path)
+    except LogError as exc:
+        raise CliError(str(exc)) from None
+
+
+def _now(session):  # noqa: ANN001, ANN202 - () -> (str | None, list[str])
+    """Whose turn it is (the ▶) and the lines of « what now? », from the engine's ``Game.now()``."""
+    def now() -> tuple[str | None, list[str]]:
+        if session.state.winner:
+            return None, [f"Partie finie : {session.state.winner} a gagné."]
+        table = session.game.now()
+        lines = [table.text + (f" — dés : {' '.join(map(str, table.throw))}" if table.throw else "")]
+        waiting = list(table.waiting)
+        if len(waiting) > 2:  # a small screen: who is awaited on one line
+            waiting = [" · ".join(waiting)]
+        return table.roller, lines + waiting
+
+    return now
+
+
 def run(args: argparse.Namespace) -> int:
+    from voice_scribe.cli.keyboard import InputLine
+    from voice_scribe.cli.screen import LiveScreen
     from voice_scribe.live import LiveTable
     from voice_scribe.understand import Matcher, Roster
 
-    session, notes = _open_session(args)
+    session, notes, created = _open_session(args)
     players = session.players
-    roster = Roster.of(players, _aliases(args.alias, players))
-    table = LiveTable(session, Matcher.build(roster, session.rules))
+    try:
+        roster = Roster.of(players, _aliases(args.alias, players))
+        table = LiveTable(session, Matcher.build(roster, session.rules))
+        offset = session.state.clock + (1.0 if args.resume else 0.0)
+        clock = _Clock(offset, args.vitesse if args.simule else 1.0)
+        mute, mic = None, None
+        if args.simule:
+            _check_transcript(args.simule)
+        elif not args.clavier:
+            mic, mute = _start_microphones(args, players, session.rules, table, clock)
+    except CliError:
+        session.close()
+        if created is not None:
+            created.unlink(missing_ok=True)  # a failed start leaves nothing behind
+        raise
+    if session.journal is not None:
+        session.journal.append({"type": "listen", "clavier": bool(args.clavier), "simule": bool(args.simule)})
     for note in notes:
         table.notice(note)
-    offset = session.state.clock + (1.0 if args.resume else 0.0)
-    clock = _Clock(offset, args.vitesse if args.simule else 1.0)
-    mute = None
+    if args.resume:  # where the game stood: the pending throw, who still has to speak
+        table.notice("En cours : " + " ; ".join(_now(session)()[1]))
+    typing = args.clavier or (sys.stdin.isatty() and not args.simule)
+    plain = args.sans_ecran or not sys.stdout.isatty()
+    keys = InputLine() if typing and sys.stdin.isatty() and not plain else None
+    screen = LiveScreen(table, mic, keys, plain, _now(session))
     inputs: list[threading.Thread] = []
-    mic = None
     if args.simule:
         inputs.append(_thread(_simulate, table, Path(args.simule), clock))
         table.notice(f"Simulation : {args.simule} (×{args.vitesse:g}) — rien n'est entendu au micro.")
-    elif not args.clavier:
-        mic, mute = _start_microphones(args, players, session.rules, table, clock)
+    elif mic is not None:
         inputs.append(_thread(mic.run, mic.source))
-    if args.clavier or (sys.stdin.isatty() and not args.simule):
-        inputs.append(_thread(_keyboard, table, clock, players))
+    quit_typed = threading.Event()
+    if typing:
+        typed = _Typist(table, clock, players, screen, quit_typed)
+        inputs.append(_thread(typed.keys if keys else typed.lines, keys))
     speaker = None if args.muet else _open_speaker(args, table, mute, clock)
-    screen = _Screen(table, mic, plain=args.sans_ecran or not sys.stdout.isatty())
     table.on_reply = lambda utterance, reply: _on_reply(utterance, reply, speaker, screen)
+    journal = session.journal.path if session.journal else "JOURNAL"
     try:
-        screen.loop(table, clock, inputs)
+        _loop(table, clock, inputs, screen, raw_keys=keys is not None)
     except KeyboardInterrupt:
-        journal = session.journal.path if session.journal else "JOURNAL"
         print(f"\nInterrompu : le journal est intact (voice-scribe listen --resume {journal}).", flush=True)
     finally:
         table.drain()
@@ -115,9 +197,22 @@ def run(args: argparse.Namespace) -> int:
             mic.device.close()
         if speaker is not None:
             speaker.close(drain=True, timeout=10)
-        screen.final(session)
+        _final(screen, session)
         session.close()
+    if quit_typed.is_set():
+        print(f"Partie arrêtée au clavier (« q ») : le journal est intact "
+              f"(voice-scribe listen --resume {journal}).", flush=True)
     return 0
+
+
+def _check_transcript(path: str) -> None:
+    from voice_scribe.understand import TranscriptError, load_transcript
+
+    try:
+        if not load_transcript(path):
+            raise CliError(f"transcription vide : {path}")
+    except TranscriptError as exc:
+        raise CliError(str(exc)) from None
 
 
 ETALONNAGE_S = 3.0  # each player speaks alone this long for the crosstalk measure
@@ -221,33 +316,65 @@ def _open_speaker(args, table, mute, clock):  # noqa: ANN001, ANN202
         return None
 
 
-SECRET_DICE = re.compile(r"^(?:secret|cach[ée]s?)\s*:?\s*([1-6])\D*([1-6])\D*([1-6])$", re.I)
+class _Typist:
+    """Typed calls: « Karadoc: pas mou le caillou », « Karadoc et Perceval : … » (said together), « q »."""
 
+    def __init__(self, table, clock, players, screen, quit_typed: threading.Event) -> None:  # noqa: ANN001
+        self.table, self.clock, self.players, self.screen = table, clock, players, screen
+        self.quit_typed = quit_typed
 
-def _keyboard(table, clock, players) -> None:  # noqa: ANN001
-    """Typed calls: « Karadoc: pas mou le caillou », or just the text; « q » quits.
+    def lines(self, _keys=None) -> None:  # noqa: ANN001 - stdin is not a terminal: whole lines
+        for line in sys.stdin:
+            if not self.typed(line):
+                break
+        self.table.stopped.set()
 
-    The ticheur gives his hidden dice by typing « Karadoc: secret 6 3 4 »: it
-    never goes through speech, and the screen shows « (dés cachés) ».
-    """
-    from voice_scribe.engine import Call, CallKind
-    from voice_scribe.speech.utterance import Utterance
+    def keys(self, keys) -> None:  # noqa: ANN001 - a terminal: key by key, the screen draws the line
+        import os
+        import select
 
-    for line in sys.stdin:
-        line = line.strip()
-        if not line:
-            continue
-        if line.lower() in ("q", "quitter", "quit"):
-            break
-        speaker, sep, text = line.partition(":")
-        name = next((p for p in players if p.casefold() == speaker.strip().casefold()), None) if sep else None
-        secret = SECRET_DICE.match(text.strip()) if name else None
-        if secret:
-            dice = tuple(int(d) for d in secret.groups())
-            table.submit_call(Call(CallKind.DES, name, clock(), dice=dice, hidden=True))
-            continue
-        table.submit(Utterance(t=clock(), text=(text if name else line).strip(), speaker=name))
-    table.stopped.set()
+        fd = sys.stdin.fileno()
+        while not self.table.stopped.is_set():
+            ready, _, _ = select.select([fd], [], [], 0.1)
+            if not ready:
+                continue
+            data = os.read(fd, 1024)
+            if not data:
+                break
+            for line in keys.feed_bytes(data):
+                if not self.typed(line):
+                    self.table.stopped.set()
+                    return
+        self.table.stopped.set()
+
+    def typed(self, line: str) -> bool:
+        """Submit one typed line; False when it says to quit.
+
+        The ticheur gives his hidden dice by typing « Karadoc: secret 6 3 4 »: it
+        never goes through speech, and the screen shows « (dés cachés) ».
+        """
+        from voice_scribe.cli.keyboard import parse_line
+        from voice_scribe.engine import Call, CallKind
+        from voice_scribe.speech.utterance import Utterance
+
+        typed = parse_line(line, self.players)
+        if typed is None:
+            return True
+        if typed.quit:
+            self.quit_typed.set()
+            return False
+        if typed.unknown:
+            self.screen.note(f"« {line.strip()} » : "
+                             + self.screen.book.unknown_player(", ".join(typed.unknown), self.players).screen)
+            return True
+        t = self.clock()
+        if typed.secret:
+            self.table.submit_call(Call(CallKind.DES, typed.speakers[0], t, dice=typed.secret, hidden=True))
+        for speaker in typed.speakers if not typed.secret else ():
+            self.table.submit(Utterance(t=t, text=typed.text, speaker=speaker))  # together: the same instant
+        if not typed.speakers:
+            self.table.submit(Utterance(t=t, text=typed.text))
+        return True
 
 
 def _simulate(table, path: Path, clock) -> None:  # noqa: ANN001
@@ -271,86 +398,69 @@ def _simulate(table, path: Path, clock) -> None:  # noqa: ANN001
 
 
 def _on_reply(utterance, reply, speaker, screen) -> None:  # noqa: ANN001
-    if reply.phrase and speaker is not None:
+    if reply.speaks and speaker is not None:
         speaker.say(reply.phrase.spoken, urgent=reply.phrase.urgent)
     screen.reply(utterance, reply)
 
 
-class _Screen:
-    """The live scoreboard (rich), or plain lines when not on a terminal."""
+def _loop(table, clock, inputs, screen, raw_keys: bool) -> None:  # noqa: ANN001
+    """Step the table until the input ends, « q », « fin de partie » or a winner; draw the screen."""
+    def alive() -> bool:
+        return not table.stopped.is_set() and (
+            not inputs or any(t.is_alive() for t in inputs)
+        ) and not table.session.state.winner and not table.scribe.over
 
-    def __init__(self, table, mic, plain: bool) -> None:  # noqa: ANN001
-        self.table = table
-        self.mic = mic
-        self.plain = plain
-        self.replies: list[str] = []
+    if screen.plain:
+        for note in list(table.notices):
+            print(note, flush=True)
+        while alive():
+            table.step(clock())
+            time.sleep(0.05)
+        table.step(clock() + 60)
+        return
+    from contextlib import nullcontext
 
-    def reply(self, utterance, reply) -> None:  # noqa: ANN001
-        if not reply.phrase:
-            return
-        line = f"[{utterance.t:7.2f}] {reply.phrase.screen}"
-        self.replies.append(line)
-        if self.plain:
-            print(line, flush=True)
+    from rich.console import Console
+    from rich.live import Live
 
-    def loop(self, table, clock, inputs) -> None:  # noqa: ANN001
-        def alive() -> bool:
-            return not table.stopped.is_set() and (
-                not inputs or any(t.is_alive() for t in inputs)
-            ) and not table.session.state.winner
+    console = Console()
+    shown = None
+    with _cbreak() if raw_keys else nullcontext(), Live(console=console, screen=True, auto_refresh=False) as live:
+        while alive():
+            table.step(clock())
+            now = (screen.signature(), console.size)
+            if now != shown:  # redraw only what changed (a frame costs more than a step)
+                live.update(screen.render(console.width, console.height), refresh=True)
+                shown = now
+            time.sleep(0.05)
+        table.step(clock() + 60)
 
-        if self.plain:
-            for note in list(table.notices):
-                print(note, flush=True)
-            while alive():
-                table.step(clock())
-                time.sleep(0.05)
-            table.step(clock() + 60)
-            return
-        from rich.live import Live
 
-        with Live(self.render(), refresh_per_second=8, transient=False) as live:
-            while alive():
-                table.step(clock())
-                live.update(self.render())
-                time.sleep(0.05)
-            table.step(clock() + 60)
-            live.update(self.render())
+def _cbreak():  # noqa: ANN202 - a context manager
+    """Keys reach the program one by one, unechoed (the screen draws the line); restored on exit."""
+    import contextlib
+    import termios
+    import tty
 
-    def render(self):  # noqa: ANN201 - a rich renderable
-        from rich.console import Group
-        from rich.panel import Panel
-        from rich.table import Table
+    @contextlib.contextmanager
+    def mode():  # noqa: ANN202
+        fd = sys.stdin.fileno()
+        saved = termios.tcgetattr(fd)
+        try:
+            tty.setcbreak(fd)
+            yield
+        finally:
+            termios.tcsetattr(fd, termios.TCSADRAIN, saved)
 
-        state = self.table.session.state
-        scores = Table(title="Scores", expand=True)
-        for col in ("", "Joueur", "Points", "Possède"):
-            scores.add_column(col)
-        upcoming = self.table.session.game.upcoming_roller() if not state.winner else None
-        for name in state.order:
-            p = state.players[name]
-            mark = "▶" if name == upcoming else ("✝" if p.eliminated else "")
-            scores.add_row(mark, name, str(p.score), ", ".join(sorted(h.value for h in p.holdings)))
-        heard = Table(title="Dernières annonces entendues", expand=True)
-        for col in ("t", "qui", "entendu", "compris", "coût"):
-            heard.add_column(col)
-        for h in list(self.table.heard)[-8:]:
-            cost = f"{h.cost:.2f}" if h.cost is not None else ""
-            heard.add_row(f"{h.t:.2f}", h.speaker or "?", h.text, h.meaning or h.result, cost)
-        parts = [scores, heard, Panel("\n".join(self.replies[-5:]) or "…", title="Le scribe")]
-        if self.mic is not None and self.mic.levels:
-            bars = "  ".join(f"{ch}: {'█' * max(0, int((lvl + 60) / 6))}" for ch, lvl in sorted(self.mic.levels.items()))
-            parts.append(Panel(bars, title="Niveaux des micros"))
-        status = f"phase : {state.phase.value}"
-        if self.table.scribe.paused:
-            status += " — EN PAUSE (« reprends »)"
-        notices = "\n".join(self.table.notices)
-        parts.append(Panel(f"{status}\n{notices}\nTapez « Nom: annonce » puis Entrée ; « q » pour quitter.",
-                           title="État"))
-        return Group(*parts)
+    return mode()
 
-    def final(self, session) -> None:  # noqa: ANN001
-        from voice_scribe.cli.render import render_scoreboard
 
-        render_scoreboard(session)
-        sys.stdout.flush()
+def _final(screen, session) -> None:  # noqa: ANN001
+    """After the live screen: the last verdicts and the scores stay on the terminal."""
+    from voice_scribe.cli.render import render_scoreboard
+
+    if not screen.plain:
+        for _, text in screen.log.lines()[-12:]:
+            print(text)
+    render_scoreboard(session)
+    sys.stdout.flush()

@@ -195,7 +195,16 @@ class _Line:
 
 
 def grammar_root() -> Path:
-    """``grammars/fr`` beside the package (voice_scribe/../grammars/fr)."""
+    """``fr`` of the grammar data: inside the installed package (``voice_scribe.grammars``), else
+    ``grammars/fr`` beside the package in a source tree."""
+    from importlib import resources
+
+    try:
+        packaged = Path(str(resources.files("voice_scribe.grammars"))) / "fr"
+    except ModuleNotFoundError:
+        packaged = None
+    if packaged is not None and packaged.is_dir():
+        return packaged
     return Path(__file__).resolve().parent.parent.parent / "grammars" / "fr"
 
 

@@ -37,6 +37,8 @@ def load_transcript(path: str | Path) -> list[Utterance]:
     except JsonLinesError as exc:
         raise TranscriptError(str(exc)) from None
     for number, data in records:
+        if data.get("type") == "header":  # a self-describing transcript: players and rules (replay reads it)
+            continue
         try:
             utterance = Utterance.from_json(data)
         except ValueError as exc:

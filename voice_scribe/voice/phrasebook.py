@@ -39,6 +39,8 @@ DEFAULT_PHRASES = "phrases_fr.toml"
 
 _DICE_CALLS = frozenset({CallKind.CHOUETTES, CallKind.CUL, CallKind.DES, CallKind.DE})
 _END_PUNCT = ".!?…"
+_ARTICLE_RE = re.compile(r"^(?:le |la |les |l')", re.I)
+_INDEFINITE_RE = re.compile(r"^(?:un |une |des )", re.I)
 _NUMBER_RE = re.compile(r"(?<![\w,])(-?)(\d+)(?:,(\d+))?(?![\w])")
 
 
@@ -235,9 +237,111 @@ class Phrasebook:
             )
         )
 
-    def not_understood(self, heard: str | None = None) -> Phrase:
+    def not_understood(self, heard: str | None = None, reason: str | None = None) -> Phrase:
+        """« Je n'ai pas compris « … » : reason. » (the reason on screen only)."""
         key = "not_understood_text" if heard else "not_understood"
-        return self._both(lambda fmt: self._answer(key, self._values(fmt).put(heard=heard)))
+        spoken = self._answer(key, self._values(self._fmt[Style.SPOKEN]).put(heard=heard))
+        if heard and reason:
+            values = self._values(self._fmt[Style.SCREEN]).put(heard=heard, reason=reason.rstrip(". "))
+            return Phrase(spoken, self._answer("not_understood_reason", values))
+        return Phrase(spoken, self._answer(key, self._values(self._fmt[Style.SCREEN]).put(heard=heard)))
+
+    def number_range(self, low: int, high: int) -> Phrase:
+        """« Possible : de 1 à 9. » (a refused stake or number)."""
+        return self._both(lambda fmt: self._answer(
+            "number_range", self._values(fmt).put(low=fmt.number(low), high=fmt.number(high))))
+
+    def nothing_to_undo(self) -> Phrase:
+        return self._both(lambda fmt: self._answer("nothing_to_undo", self._values(fmt)))
+
+    def game_over(self) -> Phrase:
+        return self._both(lambda fmt: self._answer("game_over", self._values(fmt)))
+
+    def unknown_player(self, name: str, players: Sequence[str]) -> Phrase:
+        """« Gauvain n'est pas à la table (joueurs : Karadoc, Perceval). »"""
+        return self._both(lambda fmt: self._answer(
+            "unknown_player", self._values(fmt).put(player=name, players=", ".join(players))))
+
+    def score_changes(self, before: Mapping[str, int], after: Mapping[str, int]) -> Phrase:
+        """What an undo or a correction changed: « Karadoc passe de 72 à 0. »"""
+        def render(fmt: _Formatter) -> str:
+            lines = [
+                self._fill(self.data["answer"]["score_change"],
+                           self._values(fmt).put(player=p, before=fmt.number(before.get(p, 0)),
+                                                 after=fmt.number(s)))
+                for p, s in after.items() if before.get(p, 0) != s
+            ]
+            return _sentence(self._join(lines)) if lines else self._answer("no_score_change", self._values(fmt))
+
+        return self._both(render)
+
+    # ── public: what was understood ──
+    def understood(self, call: Call | Mapping[str, Any]) -> Phrase:
+        """What a call means, in words: « chouettes 3 et 4 », « Civet de 50 sur une Chouette ».
+
+        >>> Phrasebook().understood(Call(CallKind.PARI_OISEAU, "Perceval", 1.0, number=1)).screen
+        'Linotte, 5 points sur le 1'
+        """
+        return self._both(lambda fmt: self._understood(call, fmt))
+
+    def acknowledge(self, call: Call) -> Phrase:
+        """« Perceval : Linotte, 5 points sur le 1. »: a bet heard, its stake and combination said back."""
+        return self._both(lambda fmt: _sentence(self._fill(
+            self.data["understood"]["ack"],
+            self._values(fmt).put(player=call.player, what=self._understood(call, fmt)))))
+
+    def command_understood(self, kind: str, target: str | None = None, item: str | None = None,
+                           rule: str | None = None, dice: Sequence[int] | None = None) -> str:
+        """A table command as the screen names it: « combien a Karadoc ? »."""
+        fmt = self._fmt[Style.SCREEN]
+        template = self.data["command"].get(kind, kind)
+        values = self._values(fmt).put(
+            target=target or "?", item=self._holding_forms(item)["holding_indef"] if item else "?",
+            rule=self.rule_name(rule) if rule else "?",
+            dice=self._join([fmt.number(d) for d in dice or ()]) or "?",
+        )
+        return self._fill(template, values)
+
+    def _understood(self, call: Call | Mapping[str, Any], fmt: _Formatter) -> str:
+        data = call.to_json() if isinstance(call, Call) else dict(call)
+        table = self.data["understood"]
+        try:
+            kind = CallKind(data.get("kind"))
+        except ValueError:
+            return str(data.get("kind"))
+        number = data.get("number")
+        values = self._values(fmt).put(
+            target=data.get("target"),
+            combination_indef=self.data["combination"].get(str(data.get("combination"))),
+        )
+        if number is not None:
+            values.put(number=fmt.number(int(number)))
+        if kind in _DICE_CALLS:
+            if data.get("hidden"):
+                return table["hidden"]
+            return self._fill(table[kind.value], values.put(dice=self._join([fmt.number(d) for d in data.get("dice") or ()])))
+        if kind is CallKind.PARI_OISEAU and isinstance(number, int) and 1 <= number <= len(table["birds"]):
+            cost = (self.rules or Rules()).sirop_bet_cost
+            return self._fill(table["pari_oiseau"], values.put(bird=table["birds"][number - 1]).num("face", number)
+                              .num("stake", cost))
+        if kind is CallKind.GRELOTTINE_MISE and values.get("combination_indef"):
+            key = "grelottine_mise_max" if data.get("max_stake") or number is None else "grelottine_mise"
+            return self._fill(table[key], values)
+        if kind is CallKind.CIVET and values.get("combination_indef") and number is not None:
+            return self._fill(table["civet"], values)
+        name = CALL_SPECS[kind].text.rstrip(" !?.")
+        if kind is CallKind.BEVUE and data.get("target"):
+            return self._fill(table["bevue"], values)
+        if number is not None and _NUMBER_RE.search(name):  # « Je relance de 15 » → the number heard
+            return _NUMBER_RE.sub(lambda _: values["number"], name, count=1)
+        if number is not None and kind is CallKind.RELANCE:
+            name = _ARTICLE_RE.sub("", self.rule_name(CALL_SPECS[kind].rule))
+        values.put(call=name)
+        for key, present in (("with_target", data.get("target")), ("with_number", number is not None),
+                             ("with_combination", values.get("combination_indef"))):
+            if present:
+                return self._fill(table[key], values)
+        return name
 
     def cancelled(self, what: str | Call | Mapping[str, Any] | None = None) -> Phrase:
         """« Annulé : … » for an undone call (a text, a Call or its JSON form)."""
@@ -268,6 +372,10 @@ class Phrasebook:
         """« le Verdier » for ``verdier``."""
         entry = self.data["rules"].get(rule)
         return entry["name"] if entry else rule
+
+    def holding_name(self, holding: str) -> str:
+        """« Grelottine » for ``grelottine``, « Passe-Grelot » for ``passe_grelot``."""
+        return _INDEFINITE_RE.sub("", self._holding_forms(getattr(holding, "value", holding))["holding_indef"])
 
     def reason_label(self, reason: str) -> str:
         entry = self.data["reason"].get(reason)
@@ -474,7 +582,9 @@ class Phrasebook:
         elif isinstance(dice, int):  # a relance: how many dice are thrown again
             values.num("dice_count", dice)
         values.put(label=self._label(ev.reason, fmt, values))
-        if ev.kind is EventKind.REJECTED and data.get("message"):
+        if ev.kind is EventKind.REJECTED and ev.reason == Reason.RULE_OFF.value and ev.rule in self.data["rules"]:
+            values.put(message=self._fill(self.data["answer"]["rule_off"], values.put(rule=self.rule_name(ev.rule))))
+        elif ev.kind is EventKind.REJECTED and data.get("message"):
             values.put(message=fmt.text(str(data["message"])).rstrip(". "))
         if ev.kind is EventKind.UNDONE:
             values.put(what=self._describe_call(data.get("call"), fmt))
@@ -578,7 +688,7 @@ class Phrasebook:
         player = data.get("player") or ""
         values = self._values(fmt).put(player=player)
         if kind in _DICE_CALLS:
-            return self._fill(answer["throw_of"], values)
+            return self._fill(answer["throw_of"], values.put(throw=self._understood(data, fmt)))
         if kind is CallKind.BEVUE and data.get("target"):
             return self._fill(answer["declared_bevue_for"], values.put(target=data["target"]))
         spec = CALL_SPECS[kind]
