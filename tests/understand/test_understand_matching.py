@@ -77,7 +77,6 @@ def test_understand_noisy_variants(matcher, text, kind):
     [
         "passe moi le sel",
         "tu veux une bière",
-        "c'est à qui de jouer",
         "il fait chaud ici",
         "karadoc",
         "[unk] [unk]",
@@ -158,6 +157,7 @@ def test_understand_call_time_is_utterance_onset(matcher):
         ("qui mène", TableCommand.QUI_MENE, {}),
         ("combien il manque à Perceval", TableCommand.MANQUE, {"target": "Perceval"}),
         ("à qui le tour", TableCommand.TOUR, {}),
+        ("c'est à qui de jouer", TableCommand.TOUR, {}),  # the independent corpus asks it so (« … de lancer »)
         ("qui a une grelottine", TableCommand.QUI_A, {"item": "grelottine"}),
         ("qui a un civet", TableCommand.QUI_A, {"item": "civet"}),
         ("qui a un jarret", TableCommand.QUI_A, {"item": "jarret"}),
@@ -229,3 +229,43 @@ def test_understand_every_holding_question(matcher, value, phrase):
 def test_understand_every_civet_combination(matcher, value, phrase):
     u = matcher.understand(f"civet de douze sur {phrase}", speaker="Karadoc")
     assert u.kind is ResultKind.CALL and (u.call.combination, u.call.number) == (value, 12), u.to_json()
+
+
+@pytest.mark.parametrize("text", ["c'est quoi déjà le civet", "mais c'est quoi le civet"])
+def test_understand_bare_rule_question_with_extra_words_is_table_talk(matcher, text):
+    """« c'est quoi le civet » asks the scribe; with a word more it is what players ask each other."""
+    u = matcher.understand(text, speaker="Perceval")
+    assert not u.accepted, u.to_json()
+
+
+@pytest.mark.parametrize("text", ["c'est quoi la règle du civet déjà", "euh c'est quoi le civet", "explique moi le civet"])
+def test_understand_explicit_rule_question_keeps_its_tolerance(matcher, text):
+    u = matcher.understand(text, speaker="Perceval")
+    assert u.kind is ResultKind.COMMAND and u.command.rule == "civet", u.to_json()
+
+
+
+@pytest.mark.parametrize(
+    "text,dice",
+    [("pardon c'était quatre et deux", (4, 2)), ("en fait c'est un deux trois", (1, 2, 3)), ("c'est six six en fait", (6, 6))],
+)
+def test_understand_throw_said_again_in_the_past_is_a_correction(matcher, text, dice):
+    u = matcher.understand(text, speaker="Karadoc")
+    assert u.kind is ResultKind.COMMAND and u.command.kind is TableCommand.CORRECTION and u.command.dice == dice, u.to_json()
+
+
+@pytest.mark.parametrize(
+    "text,command",
+    [("répète s'il te plaît", TableCommand.REPETE), ("pause s'il vous plaît", TableCommand.PAUSE), ("les scores stp", TableCommand.SCORES)],
+)
+def test_understand_politeness_around_a_command(matcher, text, command):
+    u = matcher.understand(text, speaker="Karadoc")
+    assert u.kind is ResultKind.COMMAND and u.command.kind is command, u.to_json()
+
+
+def test_understand_a_name_said_alone_is_not_a_call(matcher):
+    """« C'est Karadoc ! » (the answer to « qui a dit ? ») on one microphone: a name, not « c'est à moi »."""
+    u = matcher.understand(Utterance(t=0.0, text="C'est Karadoc !"))
+    assert not u.accepted, u.to_json()
+    u = matcher.understand(Utterance(t=0.0, text="pas mou le caillou Karadoc"))
+    assert u.kind is ResultKind.CALL and u.call.player == "Karadoc" and u.speaker_source == "name", u.to_json()

@@ -108,3 +108,22 @@ def test_understand_every_vosk_word_is_known_to_the_matcher():
     names = {w for p in ROSTER.players for s in ROSTER.spellings(p) for w in tokens(s)}
     heard = {w for phrase in vosk_phrases(grammar, ROSTER) for w in tokens(phrase)}
     assert heard - matcher.vocab - names == set()
+
+
+def test_vosk_phrases_follow_the_state():
+    """With the engine's ``now().allows``, only the calls legal now (and every table command) are sent."""
+    from voice_scribe.engine.calls import Call, CallKind
+    from voice_scribe.engine.game import Game
+    from voice_scribe.engine.rules import Rules
+    from voice_scribe.understand import Roster, load_grammar, vosk_phrases
+
+    players = ["Karadoc", "Perceval"]
+    grammar, roster = load_grammar(), Roster.of(players)
+    game = Game(players, Rules.from_dict({"level": 1}))
+    game.apply(Call(CallKind.DES, "Karadoc", 1.0, dice=(2, 2, 4)))  # a Chouette-Velute: « pas mou le caillou »
+    full = vosk_phrases(grammar, roster)
+    now = vosk_phrases(grammar, roster, sayable=game.now().allows)
+    assert set(now) < set(full)
+    assert "pas mou le caillou" in now and "les scores" in now
+    assert not any("linotte" in p for p in now)  # no Sirop is being played
+    assert any("linotte" in p for p in full)

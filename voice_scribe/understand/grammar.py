@@ -2,8 +2,8 @@
 
 Template syntax (see ``grammars/fr/README.md``):
 
-* ``(a|b|c)`` alternatives, ``[x]`` optional (both nest, and work inside a
-  word: ``caillou[x]``);
+* ``(a|b|c)`` alternatives, ``[x]`` optional, ``[a|b]`` one of them or none
+  (all nest, and work inside a word: ``caillou[x]``);
 * ``{player}``, ``{number}``, ``{die}`` open slots (roster names, French
   number words, one die face); adjacent ``{die}`` slots form one dice slot;
 * ``{bird}``, ``{combination}``, ``{item}``, ``{rule}``: list slots, defined in
@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from itertools import product
 from pathlib import Path
 
@@ -36,7 +37,7 @@ LIST_SLOTS = frozenset({"bird", "combination", "item", "rule"})
 
 #: Short words that carry little meaning: cheap to drop, add or mishear.
 FILLERS = frozenset(
-    "a au aux c ce d de des du elle en est et il j je l la le les m ma me moi mon n ne pour qu que s sur t "
+    "a au aux c ca ce d de des du elle en est et il j je l la le les m ma me moi mon n ne par pour qu que s sur t "
     "te un une y".split()
 )
 
@@ -95,12 +96,15 @@ def parse_template(text: str, where: str = "") -> _Seq:
                         raise fail("« ( » sans « ) »")
                     pos += 1
                     items.append(_Alt(tuple(options)))
-                elif c == "[":
-                    inner = seq("]")
+                elif c == "[":  # optional; « [a|b] » is « [(a|b)] »
+                    options = [seq("|]")]
+                    while pos < len(text) and text[pos] == "|":
+                        pos += 1
+                        options.append(seq("|]"))
                     if pos >= len(text):
                         raise fail("« [ » sans « ] »")
                     pos += 1
-                    items.append(_Alt((inner, _Seq(()))))
+                    items.append(_Alt((*options, _Seq(()))))
                 else:
                     close = "}" if c == "{" else ">"
                     end = text.find(close, pos)
@@ -135,7 +139,7 @@ class TTok:
     count: int = 1
     sound: str = ""  # phonetic key of the word as written (accents kept)
 
-    @property
+    @cached_property
     def weight(self) -> float:
         if self.kind != "word":
             return 1.0
@@ -155,9 +159,28 @@ class Template:
     text: str  # readable, for messages
     variant: str = ""  # for a template of a variant the rules do not play: its condition, e.g. "achat_call=volette"
 
-    @property
+    @cached_property
     def weight(self) -> float:
         return sum(t.weight for t in self.toks)
+
+    @property
+    def takes_commentary(self) -> bool:
+        """Whether words around this phrase may be commentary: not for a bare list word (« chouette »:
+        « t'as vu cette chouette » is chatter), nor for a phrase of a variant the table does not play."""
+        return not self.variant and not self.exact and (
+            self.weight >= 3 or not any(name in LIST_SLOTS for name, _ in self.values)
+        )
+
+    @property
+    def exact(self) -> bool:
+        """Heard only as said, fillers aside: no word inserted in it nor said around it (``=> exact``:
+        « c'est quoi le civet » asks the scribe, « c'est quoi déjà le civet » asks a fellow player)."""
+        return ("exact", "true") in self.values
+
+    @property
+    def needs_state(self) -> bool:
+        """Only heard when the table allows this call now (``=> needs_state``: a stake said alone)."""
+        return ("needs_state", "true") in self.values
 
     @property
     def slot_kinds(self) -> tuple[str, ...]:

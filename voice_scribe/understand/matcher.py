@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from enum import Enum
 
 from rapidfuzz import fuzz, process
@@ -37,16 +38,50 @@ from voice_scribe.engine.calls import Call, CallKind
 from voice_scribe.engine.rules import Rules
 from voice_scribe.speech.utterance import Utterance
 from voice_scribe.understand.commands import Command
+from voice_scribe.understand.context import Judgement, LazyNow, Standing, Table, allowed_now, complete, judge
 from voice_scribe.understand.grammar import FILLERS, Grammar, Target, Template, TTok, load_grammar
 from voice_scribe.understand.normalize import UNK, phonetic_key, token_pairs
-from voice_scribe.understand.numbers import NUMBER_WORDS, die_faces, is_number_token, parse_number
+from voice_scribe.understand.numbers import NUMBER_HOMOPHONES, NUMBER_WORDS, die_faces, is_number_token, parse_number
 from voice_scribe.understand.roster import Roster
 
 INF = float("inf")
-#: Hesitations: dropped before matching (a tiny cost each).
-DISFLUENCIES = frozenset({"euh", "heu", "hum", "hein", "ben", "bah", "bon", "alors", "oh", "ah", "eh", "mmh"})
+#: Hesitations and encouragements said around a call (« euh », « allez », « oui »): dropped before matching.
+#: None of them is a grammar word (a grammar word is never dropped).
+DISFLUENCIES = frozenset(
+    "euh heu euhh hum hmm mmh hein ben bah bon alors oh ah eh hé he ha oui ouais ouaip allez aller hop voila "
+    "voilà tiens bim paf ok okay yes bravo ouf youpi dis donc attention na bordel attends attendez putain merde "
+    "zut voyons bam pouf non".split()
+)
+#: Words dropped only at the very start or end of an utterance, even when the grammar uses them elsewhere
+#: (« couche sirop là », « tiens, quichage ! »), compared on their spoken form.
+EDGE_FILLERS = frozenset({"là", "tiens", "déjà", "quoi", "donc", "hein", "alors", "voilà"})
+#: Words that introduce the speaker's own name before a call (« c'est Karadoc : … », « moi Perceval, … »).
+_SELF_INTRO: tuple[tuple[str, ...], ...] = (("c", "est", "moi"), ("c", "est"), ("moi",), ("ici",), ())
+#: Several-word fillers (« vas-y », « et voilà »), dropped as a whole.
+FILLER_PHRASES: tuple[tuple[str, ...], ...] = (
+    ("vas", "y"), ("et", "voila"), ("et", "hop"), ("c", "est", "parti"),
+    # politeness, around any call or command (« répète s'il te plaît », « pause svp »)
+    ("s", "il", "te", "plait"), ("s", "il", "vous", "plait"), ("stp",), ("svp",),
+)
 #: Words that follow a number (« un points », « un sur ») and so mark « un » as a number, not an article.
 _AFTER_NUMBER = frozenset({"et", "point", "points", "sur", "pour", "contre", "a"})
+#: The longest French number a call carries (« six cent quatre vingt dix neuf »): longer runs are not read.
+MAX_NUMBER_WORDS = 8
+#: Grammar words common enough to be commentary around a call (« je fais … », « … je le prends »).
+COMMENTARY_WORDS = frozenset(
+    "fais fait dis dit prends garde tente sors rentre montre utilise moi toi tour ce ca cela ceci mon ton son sa "
+    "ma ta celui ici coup encore aussi bien vite".split()
+)
+#: Words after which the grammar puts an argument: commentary never starts with one.
+_SLOT_INTRODUCERS = frozenset({"pour", "de", "sur", "a", "contre", "du", "des", "en"})
+#: Words that open a new clause: after a one-word call, commentary must start with one.
+CLAUSE_STARTERS = frozenset({"je", "j", "il", "elle", "on", "tu", "t", "c", "ca", "moi", "pour", "y"})
+#: Verbs that announce the call that follows (« je dis … », « je fais … »).
+ANNOUNCING = frozenset({"dis", "fais", "annonce", "crie", "tente", "utilise"})
+#: At most this many words of commentary before / after a call.
+MAX_COMMENTARY = (3, 6)
+#: Single letters that stand for an elided word glued to the next one (« jachète », « akadoc »).
+_ELIDED = frozenset("jldcmnta")
 #: Player name used when neither the audio side nor a spoken name tells who spoke.
 UNKNOWN_SPEAKER = "?"
 
@@ -57,7 +92,12 @@ class Thresholds:
     margin: float = 0.12  # … and the runner-up (another meaning) this much worse
     margin_raw: float = 0.45  # … or worse by this much unnormalised edit weight (about one word)
     explain: float = 0.60  # a slot failure closer than this is the reason given
-    shortlist: int = 14  # templates aligned in full
+    shortlist: int = 10  # templates aligned in full
+    shortlist_core: int = 4  # … and nearest the heard words without their commentary, per such reading
+    sound: float = 0.2  # whole-phrase sound distance accepted when words alone do not fit (free decoding)
+    context: float = 0.30  # with a table: a legal reading beats an illegal one at most this much cheaper
+    max_words: int = 40  # longer than any call with its fillers: rejected before matching (bounded work)
+    max_chars: int = 400  # idem, in characters (the longest call is under 100)
 
 
 class ResultKind(str, Enum):
@@ -135,7 +175,7 @@ class UTok:
     unk: bool = False
     sound: str = ""  # phonetic key (of the grammar word, or of what was heard when unknown)
 
-    @property
+    @cached_property
     def is_number(self) -> bool:
         return not self.player and is_number_token(self.word)
 
@@ -149,9 +189,36 @@ class _Alignment:
     raw: float = 0.0  # total edit weight, before dividing by the template's weight
 
 
+#: A game to read against, and its ``now()`` asked lazily.
+_Context = tuple[Table, LazyNow]
+
+
+@dataclass(frozen=True)
+class _Edges:
+    lead: list[float]  # lead[j]: the first j heard words as commentary (INF: they carry meaning)
+    tail: list[float]  # tail[j]: the heard words from j on as commentary
+
+
+@dataclass
+class _Heard:
+    """The heard words of one utterance, with what every alignment needs of them."""
+
+    utoks: list[UTok]
+    spans: list  # per start: (end, kind, value) number and dice runs
+    edges: _Edges
+    strict_edges: _Edges  # for a call of one word: no commentary before it, and after it only a new clause
+    ins: list[float]  # cost of each word heard but not in the template
+    numeric: list[bool]  # each word is a number here (not an article)
+    sub: dict = field(default_factory=dict)  # (template word, key, sound, j) -> substitution cost
+
+
 @dataclass(repr=False)
 class Matcher:
-    """Everything precomputed for one roster and one set of rules; :meth:`understand` is the hot path."""
+    """Everything precomputed for one roster and one set of rules; :meth:`understand` is the hot path.
+
+    The one thing it remembers between utterances, and only when read against a game: each player's last
+    incomplete call (the first breath of a call said in two), to complete it from the next.
+    """
 
     grammar: Grammar
     roster: Roster
@@ -175,7 +242,8 @@ class Matcher:
         self._by_key: dict[str, list[str]] = {}
         for w in sorted(self.vocab):
             self._by_key.setdefault(sounds[w], []).append(w)
-        self._fuzzy_words = sorted(w for w in self.vocab if w not in NUMBER_WORDS and len(w) > 2)
+        # a word heard unlike any other is never guessed to be a short filler (« surtout » is not « sur »)
+        self._fuzzy_words = sorted(w for w in self.vocab if w not in NUMBER_WORDS and w not in FILLERS and len(w) > 2)
         self._fuzzy_keys = [sounds[w] for w in self._fuzzy_words]
         self._names: list[tuple[tuple[str, ...], str, str]] = []  # (plain tokens, sound of the whole, player)
         for player in self.roster.players:
@@ -190,6 +258,17 @@ class Matcher:
             self._groups.setdefault(self._encode_template(t), []).append(t)
         self._group_keys = list(self._groups)
         self._word_cache: dict[tuple[str, str], UTok | None] = {}
+        # with a table: each player's last incomplete call (the first breath of a call said in two)
+        self._partials: dict[tuple[str, CallKind], Call] = {}
+        # whole-phrase sounds of the templates without slots, for free decoding (« lit note » → linotte)
+        # … and of those whose only slot is a player said last (« passe gros lot Léodagan »)
+        self._phrase_sounds: dict[bool, dict[str, list[Template]]] = {False: {}, True: {}}
+        for t in self.grammar.templates + self.grammar.inactive:
+            pointed = t.toks[-1].kind == "player"
+            words = t.toks[:-1] if pointed else t.toks
+            if words and all(tok.kind == "word" for tok in words):
+                self._phrase_sounds[pointed].setdefault("".join(tok.sound for tok in words), []).append(t)
+        self._phrase_keys = {pointed: list(sounds) for pointed, sounds in self._phrase_sounds.items()}
 
     def __repr__(self) -> str:
         return f"Matcher({len(self.grammar.templates)} templates, players={list(self.roster.players)})"
@@ -212,6 +291,8 @@ class Matcher:
                 continue
             if span == 1 and plain[i] in self.vocab:
                 continue
+            if any(not p.isalpha() or p in NUMBER_WORDS for p in plain[i : i + span]):
+                continue  # « 15 Karadoc » is a number, then a name
             key = phonetic_key("".join(a for _, a in heard[i : i + span]))
             hits = {player for _, k, player in self._names if k == key}
             if len(hits) == 1:
@@ -232,6 +313,11 @@ class Matcher:
         result: UTok | None = None
         if word in self.vocab:
             result = self._known(word, word, 0.0)
+            same = self._by_key.get(phonetic_key(spoken), ())
+            if same and word not in same and spoken != word:
+                result = self._known(_closest(word, same), word, 0.02)  # « veluté » is velutée, not velute
+        elif word in NUMBER_HOMOPHONES:
+            result = self._known(NUMBER_HOMOPHONES[word], word, 0.08)
         else:
             same = self._by_key.get(phonetic_key(spoken))
             if same:
@@ -254,12 +340,11 @@ class Matcher:
                 return None  # two words of different meanings fit as well: do not pick one
         if best in self.key_words and best_score < 80:
             return None
-        return self._known(best, word, 0.1 + (100 - best_score) / 60)
+        return self._known(best, word, 0.1 + (100 - best_score) / 100)
 
     def canonical(self, heard: list[tuple[str, str]] | list[str]) -> list[UTok]:
         """Heard words (plain, spoken) → grammar words, roster names, numbers, [unk] or unknown words."""
-        pairs = [(h, h) if isinstance(h, str) else h for h in heard]
-        pairs = [(p, a) for p, a in pairs if p not in DISFLUENCIES or p in self.vocab]
+        pairs = self._drop_fillers([(h, h) if isinstance(h, str) else h for h in heard])
         out: list[UTok] = []
         i = 0
         while i < len(pairs):
@@ -283,6 +368,24 @@ class Matcher:
             i += 1
         return out
 
+    def _drop_fillers(self, pairs: list[tuple[str, str]]) -> list[tuple[str, str]]:
+        """Without hesitations and encouragements (« euh », « allez », « vas-y »); grammar words stay."""
+        while pairs and pairs[0][1] in EDGE_FILLERS:
+            pairs = pairs[1:]
+        while pairs and pairs[-1][1] in EDGE_FILLERS:
+            pairs = pairs[:-1]
+        out: list[tuple[str, str]] = []
+        i = 0
+        while i < len(pairs):
+            phrase = next((f for f in FILLER_PHRASES if tuple(p for p, _ in pairs[i : i + len(f)]) == f), None)
+            if phrase:
+                i += len(phrase)
+                continue
+            if pairs[i][0] not in DISFLUENCIES or pairs[i][0] in self.vocab:
+                out.append(pairs[i])
+            i += 1
+        return out
+
     def _one_word(self, word: str, spoken: str) -> list[UTok]:
         single = self._single(word, spoken)
         if single and single.cost < 0.1:
@@ -301,6 +404,8 @@ class Matcher:
         if p1 in self.vocab and p2 in self.vocab and merged not in self.vocab:
             return None
         tok = self._merge(merged, a1 + a2)
+        if tok is None and a2[:1] == "s" and a1[-1:] in "aeiouyéèêàùâîô":
+            tok = self._merge(merged, a1 + "s" + a2)  # « uni son »: an s after a word break is unvoiced
         if tok is None or tok.word in (p1, p2):
             return None
         if (p2 in self.vocab and tok.sound == phonetic_key(a1)) or (p1 in self.vocab and tok.sound == phonetic_key(a2)):
@@ -326,9 +431,9 @@ class Matcher:
         """« pasmou » → pas mou: one heard word that is two grammar words."""
         if len(word) < 5 or word in self.vocab:
             return None
-        for k in range(2, len(word) - 1):
+        for k in range(1, len(word) - 1):
             left, right = word[:k], word[k:]
-            if left in self.vocab and len(left) > 1 and len(right) > 1:
+            if left in self.vocab and (len(left) > 1 or (left in _ELIDED and len(right) > 3)) and len(right) > 1:
                 tok = self._merge(right, right)
                 if tok:
                     return [self._known(left, left, 0.1), self._known(tok.word, right, tok.cost + 0.1)]
@@ -369,15 +474,24 @@ class Matcher:
         nxt = utoks[j + 1]
         return not nxt.is_number and nxt.word not in _AFTER_NUMBER
 
-    def _shortlist(self, utoks: list[UTok]) -> list[Template]:
-        query = self._encode_heard(utoks)
-        hits = process.extract(
-            query, self._group_keys, scorer=Levenshtein.normalized_distance, limit=self.thresholds.shortlist
-        )
-        out: list[Template] = []
-        for key, _, _ in hits:
-            out.extend(self._groups[key])
-        return out
+    def _shortlist(self, utoks: list[UTok], edges: _Edges | None = None) -> list[Template]:
+        """The templates nearest the heard words, and nearest them without their commentary (if any)."""
+        queries = [utoks]
+        if edges is not None:
+            n = len(utoks)
+            start = max((j for j in range(n) if edges.lead[j] < INF), default=0)
+            end = min((j for j in range(n + 1) if edges.tail[j] < INF), default=n)
+            for a, b in ((start, n), (0, end), (start, end)):
+                if (a, b) != (0, n) and b - a >= 1:
+                    queries.append(utoks[a:b])
+        keys: dict[str, None] = {}
+        for query in queries:
+            hits = process.extract(
+                self._encode_heard(query), self._group_keys, scorer=Levenshtein.normalized_distance,
+                limit=self.thresholds.shortlist if query is utoks else self.thresholds.shortlist_core,
+            )
+            keys.update((key, None) for key, _, _ in hits)
+        return [t for key in keys for t in self._groups[key]]
 
     # ── 4. alignment ──
     def _ins_cost(self, u: UTok, article: bool = True) -> float:
@@ -403,8 +517,8 @@ class Matcher:
             return (u.cost + 0.05) * w  # « chouettes » for « chouette »
         if t.key:
             return INF
-        if u.player:
-            return 1.0  # a name is never a sound-alike of a grammar word
+        if u.player or u.word in self.key_words:
+            return 1.0 * max(w, 1.0)  # a name, a bird, a combination… is never a sound-alike of another word
         if u.unk:
             return w
         if t.word in FILLERS and u.word not in FILLERS:
@@ -423,7 +537,7 @@ class Matcher:
             if utoks[j].unk and utoks[j - 1].is_number and utoks[j + 1].is_number and not self._is_article(utoks, j + 1)
         }
         # an unknown word touching a number may be a misheard part of it (« kent soixante trois »)
-        fuzzy_edge = {j for j in range(n) if not utoks[j].known and not utoks[j].unk}
+        fuzzy_edge = {j for j in range(n) if not utoks[j].known and not utoks[j].unk and self._number_like(utoks[j])}
         for j in range(n):
             if not utoks[j].is_number or self._is_article(utoks, j):
                 continue
@@ -438,7 +552,7 @@ class Matcher:
                 edge = utoks[end].heard if end in fuzzy_edge else utoks[j - 1].heard
                 spans[j].append((end, "bad", f"{' '.join(words)} (et « {edge} » ?)"))
                 continue
-            for e in range(j + 1, end + 1):
+            for e in range(j + 1, min(end, j + MAX_NUMBER_WORDS) + 1):
                 part = words[: e - j]
                 value = parse_number(part)
                 if value is not None:
@@ -449,15 +563,29 @@ class Matcher:
             spans[j].append((end, "bad", " ".join(words)))
         return spans
 
-    def _align(self, t: Template, utoks: list[UTok], spans) -> _Alignment:
-        """Weighted, slot-aware edit distance (one forward pass; kept in one loop: it is the hot path)."""
+    def _number_like(self, u: UTok) -> bool:
+        """An unknown word that may be a misheard part of a number (« kent »), not a small word (« du », « cu »)."""
+        if u.word in FILLERS or len(u.sound) < 2:
+            return False
+        return max(fuzz.ratio(u.sound, self._sound[w]) for w in NUMBER_WORDS) >= 60
+
+    def _align(self, t: Template, heard: _Heard) -> _Alignment:
+        """Weighted, slot-aware edit distance (one forward pass; kept in one loop: it is the hot path).
+
+        ``edges``: the cost of taking the first *j* / the words from *j* on as commentary around the call.
+        """
+        utoks, spans = heard.utoks, heard.spans
+        edges = heard.edges if t.weight >= 2 else heard.strict_edges
         m, n = len(t.toks), len(utoks)
         D = [[INF] * (n + 1) for _ in range(m + 1)]
         B: list[list[tuple | None]] = [[None] * (n + 1) for _ in range(m + 1)]
         D[0][0] = 0.0
-        articles = [self._is_article(utoks, j) for j in range(n)]
-        ins = [self._ins_cost(u, articles[j]) for j, u in enumerate(utoks)]
-        numeric = [u.is_number and not articles[j] for j, u in enumerate(utoks)]
+        scale = max(t.weight, 1.0)  # commentary costs what it costs, whatever the call's length
+        if edges is not None and t.takes_commentary:
+            D[0][: n + 1] = [c * scale for c in edges.lead]
+        ins, numeric, sub = heard.ins, heard.numeric, heard.sub
+        if t.exact:
+            ins = [INF] * n  # an exact phrase takes no extra word
         for i in range(m + 1):
             tok = t.toks[i] if i < m else None
             row, nrow = D[i], D[i + 1] if i < m else None
@@ -479,7 +607,10 @@ class Matcher:
                     continue
                 u = utoks[j]
                 if tok.kind == "word":
-                    c = here + self._sub_cost(tok, u, numeric[j])
+                    memo = (tok.word, tok.key, tok.sound, j)
+                    if memo not in sub:
+                        sub[memo] = self._sub_cost(tok, u, numeric[j])
+                    c = here + sub[memo]
                     if c < nrow[j + 1]:
                         nrow[j + 1] = c
                         B[i + 1][j + 1] = (i, j, None, None)
@@ -511,11 +642,13 @@ class Matcher:
                         if c < nrow[j + 1]:
                             nrow[j + 1] = c
                             B[i + 1][j + 1] = (i, j, None, "unk" if u.unk else "word:" + u.heard)
-        return self._trace(t, D, B, m, n)
+        end = n
+        if edges is not None and t.takes_commentary:
+            end = min(range(n + 1), key=lambda j: (D[m][j] + edges.tail[j] * scale, -j))
+        return self._trace(t, D, B, m, end, D[m][end] + (edges.tail[end] * scale if end < n else 0.0))
 
     @staticmethod
-    def _trace(t: Template, D, B, m: int, n: int) -> _Alignment:
-        total = D[m][n]
+    def _trace(t: Template, D, B, m: int, n: int, total: float) -> _Alignment:
         values: list[tuple[str, object]] = []
         failure: str | None = None
         i, j = m, n
@@ -535,34 +668,158 @@ class Matcher:
         return _Alignment(total / max(t.weight, 1.0), t, tuple(values), failure, total)
 
     # ── 5. decision ──
-    def understand(self, utterance: Utterance | str, speaker: str | None = None) -> Understanding:
-        """One utterance (or bare text) → its meaning. ``speaker`` stands in when the utterance has none."""
+    def understand(
+        self, utterance: Utterance | str, speaker: str | None = None, table: Table | None = None
+    ) -> Understanding:
+        """One utterance (or bare text) → its meaning. ``speaker`` stands in when the utterance has none.
+
+        ``table`` (the game, or anything with its ``check``/``now``): readings are weighed by what the
+        engine would do with them now; without it, every call is considered (out of context).
+        """
         if isinstance(utterance, str):
             utterance = Utterance(t=0.0, text=utterance, speaker=speaker)
         elif speaker and not utterance.speaker:
             utterance = replace(utterance, speaker=speaker)
         text = utterance.text
-        utoks = self.canonical(token_pairs(text))
+        too_long = self._too_long(text)
+        if too_long:
+            source = "audio" if utterance.speaker else None
+            return Understanding(ResultKind.REJECTED, text, utterance.speaker, source, reason=too_long)
+        utoks = _collapse_repeats(self.canonical(token_pairs(text)))
         who, source = (utterance.speaker, "audio") if utterance.speaker else (None, None)
-        if len(utoks) > 1 and utoks[0].player:
+        intro = _self_intro(utoks)
+        addressee: list[UTok] = []
+        if intro:
             if who is None:
-                who, source = utoks[0].player, "name"
-            utoks = utoks[1:]
+                who, source = intro[0], "name"
+            elif intro[0] != who and intro[1] == 1:
+                addressee = utoks[:1]  # « Léodagan, en garde ma mignonne ! » said by another: the name may be the target
+            utoks = utoks[intro[1] :]
         if not utoks or all(u.unk for u in utoks):
             return Understanding(ResultKind.REJECTED, text, who, source, reason="rien d'intelligible")
-        spans = self._spans(utoks)
-        best_by_meaning: dict[tuple, _Alignment] = {}
-        for template in self._shortlist(utoks):
-            al = self._align(template, utoks, spans)
-            if al.cost == INF:
-                continue
-            meaning = (template.target, tuple(sorted(_fields(al).items())), al.failure is not None)
-            if meaning not in best_by_meaning or al.cost < best_by_meaning[meaning].cost:
-                best_by_meaning[meaning] = al
-        ranked = sorted(best_by_meaning.values(), key=lambda a: a.cost)
-        return self._decide(utterance, ranked, who, source)
+        now = LazyNow(table) if table is not None else None
+        ranked = self._rank(utoks, now)
+        for pointed in ((utoks + addressee), (addressee + utoks)) if addressee else ():
+            readings = self._rank(pointed, now)  # the name as the target, after the call or where it was said
+            if _clean_cost(readings) <= min(_clean_cost(ranked), self.thresholds.accept):
+                ranked = readings
+        if _clean_cost(ranked) > self.thresholds.accept:
+            ranked = self._by_sound(utoks, now) or ranked
+        # the speaker's own name said after the call (« pas mou le caillou, Karadoc ! »)
+        last = utoks[-1].player
+        # … but « c'est Karadoc » alone is a name said (the answer to « qui a dit ? »), not a call without it
+        said_more = any(u.word not in FILLERS for u in utoks[:-1])
+        if len(utoks) > 1 and last and who in (None, last) and said_more:
+            trimmed = self._rank(utoks[:-1], now)
+            full = _clean_cost(ranked)
+            # the speaker's own name is not the target of his own call: trimmed wins when it reads
+            own = who == last and _clean_cost(trimmed) <= self.thresholds.accept
+            better = own or (_clean_cost(trimmed) < full and full > self.thresholds.accept)
+            if better:
+                ranked = trimmed
+                if who is None:
+                    who, source = last, "name"
+        return self._decide(utterance, ranked, who, source, (table, now) if table is not None else None)
 
-    def _decide(self, utterance: Utterance, ranked: list[_Alignment], who: str | None, source: str | None) -> Understanding:
+    def _rank(self, utoks: list[UTok], now: LazyNow | None = None) -> list[_Alignment]:
+        """The best alignment per meaning (kind + arguments + whether a slot failed), cheapest first."""
+        heard = self._heard(utoks)
+        alignments = (
+            self._align(template, heard)
+            for template in self._shortlist(utoks, heard.edges)
+            if not template.needs_state or allowed_now(now, template.target)
+        )
+        return _best_per_meaning(al for al in alignments if al.cost != INF)
+
+    def _heard(self, utoks: list[UTok]) -> _Heard:
+        """Everything about the heard words that every template's alignment uses, worked out once."""
+        articles = [self._is_article(utoks, j) for j in range(len(utoks))]
+        edges = self._edges(utoks)
+        return _Heard(
+            utoks,
+            self._spans(utoks),
+            edges,
+            _strict(edges, utoks),
+            [self._ins_cost(u, articles[j]) for j, u in enumerate(utoks)],
+            [u.is_number and not articles[j] for j, u in enumerate(utoks)],
+        )
+
+    def _edges(self, utoks: list[UTok]) -> _Edges:
+        """What it costs to hear the first *j* words, or the words from *j* on, as commentary around a call.
+
+        « je fais mi jarret », « jarret souple je le garde », « pause pipi »: words that change no meaning
+        (no number, name, key word or word of the grammar but the commonest) said before or after it.
+        """
+        n = len(utoks)
+        word_cost = [self._commentary_cost(u) for u in utoks]
+        lead = [INF] * (n + 1)
+        lead[0] = 0.0
+        for j in range(min(n, MAX_COMMENTARY[0])):
+            lead[j + 1] = lead[j] + word_cost[j]
+        tail = [INF] * (n + 1)
+        tail[n] = 0.0
+        for j in range(n - 1, max(-1, n - 1 - MAX_COMMENTARY[1]), -1):
+            tail[j] = tail[j + 1] + word_cost[j]
+        for j in range(n):
+            after_introducer = j > 0 and utoks[j - 1].word in _SLOT_INTRODUCERS and not utoks[j].known
+            introduces = utoks[j].word in _SLOT_INTRODUCERS and not (
+                j + 1 < n and utoks[j + 1].word in COMMENTARY_WORDS  # « … pour moi », « … pour ce tour »
+            )
+            if introduces or after_introducer:
+                tail[j] = INF  # « … pour doux »: what follows « pour » is the call's own argument, misheard
+        return _Edges(lead, tail)
+
+    def _commentary_cost(self, u: UTok) -> float:
+        if u.unk or u.is_number or u.player or u.word in self.key_words:
+            return INF
+        if u.word in FILLERS or u.word in COMMENTARY_WORDS:
+            return 0.04
+        if u.known or self._sounds_like_a_name(u):
+            return INF
+        return 0.08
+
+    def _sounds_like_a_name(self, u: UTok) -> bool:
+        """An unknown word that could be part of a player's name (« léo dans »): not commentary."""
+        return len(u.sound) >= 2 and any(fuzz.partial_ratio(u.sound, key) >= 80 for _, key, _ in self._names)
+
+    def _by_sound(self, utoks: list[UTok], now: LazyNow | None = None) -> list[_Alignment]:
+        """Readings by the sound of the whole phrase, for what free decoding writes (« bergère on nette »).
+
+        Only templates without slots, or whose one slot is a player said last; a reading counts when its sound
+        differs by at most ``sound`` of its length and is about as long (a whole extra syllable is an extra
+        word: « beau sirop gagnant » is not one call).
+        """
+        pointed = bool(utoks) and utoks[-1].player is not None
+        words = utoks[:-1] if pointed else utoks
+        if any(u.unk or u.is_number or u.player for u in words):
+            return []
+        heard = "".join(phonetic_key(w) for u in words for w in u.heard.split())
+        if len(heard) < 4:
+            return []
+        values = (("player", utoks[-1].player),) if pointed else ()
+        hits = process.extract(heard, self._phrase_keys[pointed], scorer=Levenshtein.normalized_distance, limit=4)
+        return _best_per_meaning(
+            _Alignment(distance + 0.05, t, values, None, (distance + 0.05) * t.weight)
+            for key, distance, _ in hits
+            if distance <= self.thresholds.sound and len(key) >= 4 and abs(len(key) - len(heard)) <= max(1, len(key) // 8)
+            for t in self._phrase_sounds[pointed][key]
+            if not t.needs_state or allowed_now(now, t.target)
+        )
+
+    def _too_long(self, text: str) -> str | None:
+        """A French reason when ``text`` is longer than any call can be (checked before any matching work)."""
+        th = self.thresholds
+        if len(text) > th.max_chars:
+            return f"phrase trop longue pour une annonce ({len(text)} caractères, au plus {th.max_chars})"
+        words = len(token_pairs(text))
+        if words > th.max_words:
+            return f"phrase trop longue pour une annonce ({words} mots, au plus {th.max_words})"
+        return None
+
+    def _decide(
+        self, utterance: Utterance, ranked: list[_Alignment], who: str | None, source: str | None,
+        context: _Context | None = None,
+    ) -> Understanding:
         th = self.thresholds
         text = utterance.text
         base = dict(text=text, speaker=who, speaker_source=source)
@@ -586,6 +843,21 @@ class Matcher:
                 **base,
             )
         winner = clean[0]
+        judged: dict[int, Judgement] = {}
+        if context is not None:
+            winner, judged = self._weigh(clean, utterance, who, context)
+            if judged[id(winner)].standing >= Standing.INCOMPLETE:
+                cand = self._candidate(winner, utterance, who)
+                whole = self._complete(cand, judged[id(winner)], context, who)
+                if whole is not None:
+                    return Understanding(ResultKind.CALL, call=whole, cost=winner.cost, **base)
+                return Understanding(
+                    ResultKind.REJECTED,
+                    cost=winner.cost,
+                    reason=f"« {winner.template.text} » : {judged[id(winner)].reason}",
+                    candidates=(cand,),
+                    **base,
+                )
         if winner.template.variant:
             return Understanding(
                 ResultKind.REJECTED,
@@ -600,6 +872,7 @@ class Matcher:
             a
             for a in ranked
             if a is not winner and a.cost - winner.cost < th.margin and a.raw - winner.raw < th.margin_raw
+            and (not judged or (id(a) in judged and judged[id(a)].standing <= judged[id(winner)].standing))
         ]
         cand = self._candidate(winner, utterance, who)
         if rivals:
@@ -619,9 +892,35 @@ class Matcher:
         kind = ResultKind.CALL if cand.call else ResultKind.COMMAND
         return Understanding(kind, call=cand.call, command=cand.command, cost=winner.cost, **base)
 
+    def _complete(self, cand: Candidate, judgement: Judgement, context: _Context, who: str | None) -> Call | None:
+        """An incomplete call made whole from the state, or remembered as this player's first breath."""
+        call = cand.call
+        if call is None or who is None or judgement.standing is not Standing.INCOMPLETE:
+            return None
+        table, now = context
+        whole = complete(table, now, call, self._partials.get((who, call.kind)))
+        if whole is None:
+            self._partials[(who, call.kind)] = call
+        else:
+            self._partials.pop((who, call.kind), None)
+        return whole
+
+    def _weigh(
+        self, clean: list[_Alignment], utterance: Utterance, who: str | None, context: _Context
+    ) -> tuple[_Alignment, dict[int, Judgement]]:
+        """The reading the engine takes best among those close to the cheapest, and each one's judgement."""
+        table, now = context
+        th = self.thresholds
+        close = [a for a in clean if a.cost <= th.accept and a.cost - clean[0].cost <= th.context] or clean[:1]
+        judged = {id(a): judge(table, now, self._candidate(a, utterance, who).call, who is not None) for a in close}
+        winner = min(close, key=lambda a: (judged[id(a)].standing, a.cost))
+        return winner, judged
+
     def _candidate(self, al: _Alignment, utterance: Utterance, who: str | None) -> Candidate:
         player = who or UNKNOWN_SPEAKER
         fields = _fields(al)
+        if fields.pop("self_target", False) and who:
+            fields["target"] = who  # « combien j'ai »: the speaker asks about himself
         target = al.template.target
         t = utterance.onset
         if isinstance(target, CallKind):
@@ -631,6 +930,54 @@ class Matcher:
         allowed = {"target", "item", "rule", "dice"}
         command = Command(target, player, t, **{k: v for k, v in fields.items() if k in allowed})  # type: ignore[arg-type]
         return Candidate(al.cost, al.template.text, command=command)
+
+
+def _strict(edges: _Edges, utoks: list[UTok]) -> _Edges:
+    """Commentary around a one-word call (« bévue », « pélican »: words of everyday French too): before it
+    only words that announce it (« moi je dis rigodon »), after it only a new clause (« mécréant pour
+    moi »): « quelle bévue mon pauvre » is table talk."""
+    n = len(utoks)
+    tail = [c if j == n or utoks[j].word in CLAUSE_STARTERS else INF for j, c in enumerate(edges.tail)]
+    lead = [c if j == 0 or utoks[j - 1].word in ANNOUNCING else INF for j, c in enumerate(edges.lead)]
+    return _Edges(lead, tail)
+
+
+def _best_per_meaning(alignments) -> list[_Alignment]:
+    """The cheapest alignment per meaning (kind + arguments + whether a slot failed), cheapest first."""
+    best: dict[tuple, _Alignment] = {}
+    for al in alignments:
+        meaning = (al.template.target, tuple(sorted(_fields(al).items())), al.failure is not None)
+        if meaning not in best or al.cost < best[meaning].cost:
+            best[meaning] = al
+    return sorted(best.values(), key=lambda a: a.cost)
+
+
+def _self_intro(utoks: list[UTok]) -> tuple[str, int] | None:
+    """A name said first, maybe introduced (« c'est Karadoc », « moi Perceval »): (the player, words it takes)."""
+    for intro in _SELF_INTRO:
+        n = len(intro)
+        if len(utoks) > n + 1 and tuple(u.word for u in utoks[:n]) == intro and utoks[n].player:
+            return utoks[n].player, n + 1
+    return None
+
+
+def _clean_cost(ranked: list[_Alignment]) -> float:
+    """The cost of the best reading without a slot failure (INF when there is none)."""
+    return next((a.cost for a in ranked if a.failure is None), INF)
+
+
+def _collapse_repeats(utoks: list[UTok]) -> list[UTok]:
+    """A word or two said twice in a row (« pas mou pas mou le caillou ») count once; numbers are kept."""
+    out = list(utoks)
+    for n in (3, 2, 1):
+        i = 0
+        while i + 2 * n <= len(out):
+            first, second = out[i : i + n], out[i + n : i + 2 * n]
+            if [u.word for u in first] == [u.word for u in second] and not any(u.is_number or u.unk for u in first):
+                del out[i + n : i + 2 * n]
+                continue
+            i += 1
+    return out
 
 
 def _closest(word: str, words: list[str]) -> str:
@@ -655,8 +1002,11 @@ def _fields(al: _Alignment) -> dict[str, object]:
             fields["target"] = value
         elif name == "dice":
             dice.extend(value)  # type: ignore[arg-type]
+        elif name == "self":
+            fields["self_target"] = True
     if dice:
-        fields["dice"] = tuple(dice)
+        pair = any(name == "pair" for name, _ in al.template.values)
+        fields["dice"] = tuple(dice * 2 if pair else dice)
     return fields
 
 

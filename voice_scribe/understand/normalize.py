@@ -89,6 +89,7 @@ _RULES: tuple[tuple[str, str], ...] = (
     (r"ai|ei", "E"),
     (r"(?:er|ez|et|es)$", "E"),
     (rf"(?<=[^{_V}])e$", ""),
+    (r"(?<=[aiouyAIOUY])e$", ""),  # « mie » = « mi », « joue » = « jou »
     (rf"(?<=[{_V}])s(?=[{_V}])", "z"),
     (r"y", "i"),
     (r"[tdspx]$", ""),
@@ -103,7 +104,9 @@ def phonetic_key(word: str) -> str:
     """A rough French sound key of one word; accents help (« résiné » ≠ « résine », = « résiner »)."""
     key = word.lower().replace("ç", "s")
     key = re.sub(r"ée?s?$", "E", key)  # a final é, ée, és is heard (« résiné » = « résiner »)
+    key = re.sub(r"[éèêë]", "E", key)  # « rétournelle » = « raitournelle »
     key = strip_accents(key)
     for pattern, repl in _COMPILED:
         key = pattern.sub(repl, key)
+    key = key.replace("E", "e")  # open and closed e are one sound to a recogniser (« fauvète » = « fauvette »)
     return key or word

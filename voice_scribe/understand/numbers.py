@@ -30,6 +30,24 @@ NUMBER_WORDS: frozenset[str] = frozenset(
 )
 #: Words that continue a number only inside it (« vingt et un »).
 NUMBER_GLUE = frozenset({"et"})
+#: Spellings a recogniser writes for a number word (a closed class, so listed): heard → number word.
+#: Common French words that sound like a number (« dit », « cette », « vin », « sans ») are left out:
+#: chatter is full of them.
+NUMBER_HOMOPHONES: dict[str, str] = {
+    "saint": "cinq", "sein": "cinq", "sain": "cinq", "cinque": "cinq", "sinq": "cinq",
+    "siz": "six", "sis": "six", "cis": "six", "scie": "six",
+    "quat": "quatre", "katre": "quatre", "catre": "quatre", "cat": "quatre", "kat": "quatre",
+    "troie": "trois", "troix": "trois", "troi": "trois",
+    "deu": "deux", "deus": "deux",
+    "sette": "sept", "sete": "sept",
+    "huite": "huit", "uit": "huit",
+    "neuve": "neuf",
+    "diz": "dix", "dise": "dix",
+    "onse": "onze", "douse": "douze", "douce": "douze", "treise": "treize", "quatorse": "quatorze",
+    "quinse": "quinze", "seise": "seize",
+    "trante": "trente", "quarente": "quarante", "cinquente": "cinquante", "soissante": "soixante",
+    "zerot": "zero", "zeros": "zero", "cents": "cent",
+}
 
 
 def is_number_token(word: str) -> bool:

@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+from voice_scribe.engine.calls import CallKind
 from voice_scribe.understand.grammar import Grammar
 from voice_scribe.understand.numbers import spell
 from voice_scribe.understand.roster import Roster
@@ -34,16 +35,25 @@ def _numbers() -> list[str]:
     return [spell(n) for n in sorted(values)]
 
 
-def vosk_phrases(grammar: Grammar, roster: Roster, known: Callable[[str], bool] | None = None) -> list[str]:
+def vosk_phrases(
+    grammar: Grammar,
+    roster: Roster,
+    known: Callable[[str], bool] | None = None,
+    sayable: Callable[[CallKind], bool] | None = None,
+) -> list[str]:
     """The phrase list for a KaldiRecognizer grammar (without ``[unk]``); never empty.
 
     With ``known`` (a model's vocabulary test), a word the model lacks is
-    replaced by its apostrophe/hyphen parts when those are known.
+    replaced by its apostrophe/hyphen parts when those are known. With
+    ``sayable`` (e.g. ``game.now().allows``), only the calls it allows are
+    kept, and every table command: a grammar that follows the state.
     """
     names = sorted({_surface(s) for p in roster.players for s in roster.spellings(p)})
     fills = {"{player}": names or ["joueur"], "{number}": list(NUMBER_FILL), "{die}": list(DIE_FILL)}
     phrases: set[str] = set()
     for template in grammar.templates:
+        if sayable is not None and isinstance(template.target, CallKind) and not sayable(template.target):
+            continue
         slots = [i for i, w in enumerate(template.surface) if w in fills]
         words = list(template.surface)
         for i in slots:

@@ -1,0 +1,259 @@
+"""The understanding layer measured on a corpus it was not written from.
+
+The corpus (``bench/data/understand/``) was written by someone who never saw
+``grammars/fr/`` nor the matcher, from the seed texts and a description of the
+moment in the game:
+
+* ``natural.jsonl``: how players really say each announcement and command;
+* ``damaged.jsonl``: a clean announcement and the same one damaged the way a
+  recogniser damages a shout, by class (sound-alike, dropped word, filler,
+  own name, repeat, split/merge, plural, free decoding);
+* ``chatter.jsonl``: table talk that is not a call, much of it in the game's words.
+
+Each line is ``tune`` (its failures may be looked at while improving the
+grammar and the matcher) or ``heldout`` (in ``heldout/``, read only here, never
+shown line by line: only its figures are printed).
+
+    .venv/bin/python bench/bench_understand_corpus.py [--show 30] [--no-noise]
+
+Prints, for tune and held-out apart: accuracy per phrasing source and per
+damage class (damaged: same reading as the clean sentence), chatter accepted,
+the ambiguous (asks back) rate, matching p50/p99, and the worst time on 10 kB
+inputs. Times are wall clock and process CPU time (the machine may be shared: CPU time is what
+matching costs; the p99 target is checked on it). Then the old self-generated noise figure (``bench_understand.py``),
+labelled as such. Targets (issue 15): damaged ≥ 97 % overall and per class,
+natural ≥ 95 %, 0 chatter accepted, ambiguous ≤ 3 %, p99 ≤ 5 ms, 10 kB ≤ 50 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from voice_scribe.engine.rules import Rules  # noqa: E402
+from voice_scribe.understand import Matcher, ResultKind, Roster, load_grammar  # noqa: E402
+from voice_scribe.understand.normalize import tokens  # noqa: E402
+from voice_scribe.understand.numbers import spell  # noqa: E402
+
+DATA = Path(__file__).resolve().parent / "data" / "understand"
+ROSTER = Roster.parse("Karadoc,Perceval,Léodagan,Yvain")
+ARGS = ("target", "number", "combination", "max_stake", "dice", "item", "rule")
+ARTICLES = {"le", "la", "les", "l", "un", "une", "des", "du", "de"}
+
+
+def load(name: str, split: str) -> list[dict]:
+    path = DATA / ("heldout" if split == "heldout" else "") / f"{name}.jsonl"
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def _plain(name: str, value: object) -> object:
+    """Plain words (« civet filoché », for an item or a rule) and values (civet_filoche) compared alike."""
+    if name in ("item", "rule") and isinstance(value, str):
+        return "_".join(w for w in tokens(value.replace("_", " ")) if w not in ARTICLES)
+    if isinstance(value, (list, tuple)):
+        return tuple(value)
+    return value
+
+
+def got_of(u) -> dict | None:
+    """What the scribe understood, in the corpus' terms (None: not accepted)."""
+    if not u.accepted:
+        return None
+    thing = u.call or u.command
+    out = {"kind": thing.kind.value}
+    for name in ARGS:
+        value = getattr(thing, name, None)
+        if value is not None and value is not False:  # 0 is a value (« quichette de zéro »)
+            out[name] = _plain(name, value)
+    return out
+
+
+def expected_of(expect: dict) -> dict:
+    return {k: _plain(k, v) for k, v in expect.items() if k != "players" and v is not None and v is not False}
+
+
+@dataclass
+class Tally:
+    n: int = 0
+    ok: int = 0
+    ambiguous: int = 0
+    accepted_wrong: int = 0
+    failures: list[str] = field(default_factory=list)
+
+    def add(self, ok: bool, u, line: str) -> None:
+        self.n += 1
+        self.ok += ok
+        self.ambiguous += u.kind is ResultKind.AMBIGUOUS
+        if not ok:
+            self.accepted_wrong += u.accepted
+            self.failures.append(f"{line} -> {u.kind.value}: {got_of(u) or u.reason}")
+
+    def pct(self) -> str:
+        return f"{100 * self.ok / self.n:5.1f} % ({self.ok}/{self.n})" if self.n else "   — "
+
+
+@dataclass
+class Split:
+    natural: dict[str, Tally] = field(default_factory=lambda: defaultdict(Tally))
+    damaged: dict[str, Tally] = field(default_factory=lambda: defaultdict(Tally))
+    damaged_expect: Tally = field(default_factory=Tally)
+    chatter: Tally = field(default_factory=Tally)  # ok = rejected
+    times: list[float] = field(default_factory=list)
+    cpu: list[float] = field(default_factory=list)  # process CPU time: what matching costs on a machine not shared
+    asked: int = 0
+    ambiguous: int = 0
+
+
+def timed(matcher: Matcher, text: str, speaker: str, split: Split):
+    t, c = time.perf_counter(), time.process_time()
+    u = matcher.understand(text, speaker=speaker)
+    split.cpu.append(time.process_time() - c)
+    split.times.append(time.perf_counter() - t)
+    split.asked += 1
+    split.ambiguous += u.kind is ResultKind.AMBIGUOUS
+    return u
+
+
+def run_split(matchers: tuple[Matcher, Matcher], name: str) -> Split:
+    """``matchers``: the reference rules, and a table playing the variants (seed 001's « à la volette »)."""
+    s = Split()
+    base, variant = matchers
+
+    def matcher_for(text: str, speaker: str) -> Matcher:
+        u = base.understand(text, speaker=speaker)
+        return variant if u.reason and "variante" in u.reason else base
+
+    for row in load("natural", name):
+        expect = expected_of(row["expect"])
+        for speaker in row["expect"].get("players") or [row["speaker"]]:
+            u = timed(matcher_for(row["text"], speaker), row["text"], speaker, s)
+            source = "together" if row["expect"].get("players") else row["expect"]["kind"]
+            s.natural[_family(source)].add(got_of(u) == expect, u, f"{row['id']} {speaker}: {row['text']!r} (attendu {expect})")
+    for row in load("damaged", name):
+        matcher = matcher_for(row["clean"], row["speaker"])
+        clean = got_of(matcher.understand(row["clean"], speaker=row["speaker"]))
+        u = timed(matcher, row["text"], row["speaker"], s)
+        got = got_of(u)
+        line = f"{row['id']} {row['class']}: {row['text']!r} (propre : {row['clean']!r} -> {clean})"
+        s.damaged[row["class"]].add(got is not None and got == clean, u, line)
+        s.damaged_expect.add(got == expected_of(row["expect"]), u, line)
+    for row in load("chatter", name):
+        u = timed(base, row["text"], row["speaker"], s)
+        s.chatter.add(not u.accepted, u, f"{row['id']}: {row['text']!r}")
+    return s
+
+
+#: Natural phrasings grouped by what is said (the corpus' kinds, gathered in families).
+_FAMILIES = {
+    "dice": {"chouettes", "cul", "des", "de", "suivant", "correction"},
+    "questions": {"scores", "score_joueur", "manque", "qui_mene", "tour", "qui_a", "regle"},
+    "control": {"repete", "annule", "pause", "reprends", "fin_de_partie"},
+    "sirop & bets": {"je_sirote", "pari_oiseau", "beau_sirop", "couche_sirop", "file_sirop", "sirop_gagnant",
+                     "grelottine", "grelottine_mise", "civet", "relance", "lance_civet"},
+    "together": {"together"},
+}
+
+
+def _family(kind: str) -> str:
+    return next((f for f, kinds in _FAMILIES.items() if kind in kinds), "other calls")
+
+
+def _total(tallies: dict[str, Tally]) -> Tally:
+    out = Tally()
+    for t in tallies.values():
+        out.n += t.n
+        out.ok += t.ok
+        out.ambiguous += t.ambiguous
+        out.accepted_wrong += t.accepted_wrong
+    return out
+
+
+def worst_10kb(matcher: Matcher) -> tuple[float, int]:
+    """Worst matching time (ms) over 10 kB inputs, and how many of them were accepted (should be 0)."""
+    numbers = " ".join(spell(n) for n in range(100, 999))[:10_240]
+    inputs = [
+        numbers,
+        ("pas mou le caillou " * 600)[:10_240],
+        "x" * 10_240,
+        ("civet de " + "trois " * 2000)[:10_240],
+        ("[unk] " * 2000)[:10_240],
+        numbers[:399],
+        " ".join(["quatre vingt"] * 20),
+    ]
+    worst, accepted = 0.0, 0
+    for text in inputs:
+        for _ in range(3):
+            t = time.perf_counter()
+            u = matcher.understand(text)
+            worst = max(worst, (time.perf_counter() - t) * 1000)
+        accepted += u.accepted
+    return worst, accepted
+
+
+def _percentiles(times: list[float]) -> tuple[float, float]:
+    ordered = sorted(times)
+    return statistics.median(ordered) * 1000, ordered[int(len(ordered) * 0.99)] * 1000
+
+
+def report(name: str, s: Split, show: int) -> None:
+    p50, p99 = _percentiles(s.times)
+    cpu50, cpu99 = _percentiles(s.cpu)
+    nat, dam = _total(s.natural), _total(s.damaged)
+    print(f"\n── {name} ──")
+    print(f"natural phrasings: {nat.pct()}   accepted as something else: {nat.accepted_wrong}")
+    for family, t in sorted(s.natural.items()):
+        print(f"    {family:<14} {t.pct()}")
+    print(f"damaged, same reading as the clean sentence: {dam.pct()}   (reading as the corpus expects: {s.damaged_expect.pct()})")
+    for cls, t in sorted(s.damaged.items()):
+        print(f"    {cls:<14} {t.pct()}   wrong accepts {t.accepted_wrong}")
+    print(f"chatter accepted as a call: {s.chatter.n - s.chatter.ok}/{s.chatter.n}")
+    print(f"ambiguous (asks back): {100 * s.ambiguous / s.asked:.1f} % of {s.asked}")
+    print(f"matching time: p50 {p50:.2f} ms  p99 {p99:.2f} ms (wall clock)   CPU time: p50 {cpu50:.2f} ms  p99 {cpu99:.2f} ms")
+    ok = (
+        nat.ok >= 0.95 * nat.n
+        and dam.ok >= 0.97 * dam.n
+        and all(t.ok >= 0.97 * t.n for t in s.damaged.values())
+        and s.chatter.ok == s.chatter.n
+        and s.ambiguous <= 0.03 * s.asked
+        and cpu99 <= 5
+    )
+    print("targets met" if ok else "targets NOT met")
+    if show:
+        lines = [f for t in s.natural.values() for f in t.failures] + [f for t in s.damaged.values() for f in t.failures]
+        for line in (lines + s.chatter.failures)[:show]:
+            print("   ", line)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--show", type=int, default=0, help="print this many failures of the tune split (never held-out ones)")
+    ap.add_argument("--no-noise", action="store_true", help="skip the old self-generated noise figure")
+    ap.add_argument("--tune-only", action="store_true", help="only the tune split")
+    args = ap.parse_args(argv)
+    t0 = time.perf_counter()
+    matcher = Matcher(load_grammar(Rules()), ROSTER)
+    matchers = (matcher, Matcher(load_grammar(Rules(achat_call="volette")), ROSTER))
+    print(f"grammar: {len(matcher.grammar.templates)} templates, matcher built in {(time.perf_counter() - t0) * 1000:.0f} ms")
+    report("tune (looked at while improving the matcher)", run_split(matchers, "tune"), args.show)
+    if not args.tune_only:
+        report("held-out (never looked at line by line)", run_split(matchers, "heldout"), 0)
+    worst, accepted = worst_10kb(matcher)
+    print(f"\n10 kB inputs: worst matching time {worst:.2f} ms, accepted {accepted} (target ≤ 50 ms, 0)")
+    if not args.no_noise:
+        import bench_understand
+
+        print("\n── self-generated noise (corpus made from the grammar itself: the matcher against its own assumptions) ──")
+        bench_understand.main(["--n", "1000"])
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
