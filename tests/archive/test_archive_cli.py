@@ -72,7 +72,7 @@ def test_bad_input_is_french_and_never_a_traceback(tmp_path: Path) -> None:
     assert missing.returncode != 0 and "journal introuvable : absent.jsonl" in missing.stderr
     (tmp_path / "torn.jsonl").write_text("pas du json\n", encoding="utf-8")
     bad = _historique(tmp_path, "--importe", "torn.jsonl")
-    assert bad.returncode != 0 and "illisible" in bad.stderr
+    assert bad.returncode == 2 and "torn.jsonl, ligne 1 : JSON invalide" in bad.stderr
     nothing = _historique(tmp_path, "--partie", "3")
     assert nothing.returncode != 0 and "pas de partie n° 3" in nothing.stderr
     curve = _historique(tmp_path, "--courbe", "c.svg")
