@@ -16,6 +16,7 @@ setup(
     package_dir={"voice_scribe.grammars": "grammars", "voice_scribe.demo_game": "examples/demo"},
     package_data={
         "voice_scribe.voice": ["*.toml"],
+        "voice_scribe.web": ["static/*"],  # the table's page: HTML, CSS, JS
         "voice_scribe.grammars.fr": ["*.txt", "*.md"],
         "voice_scribe.demo_game": ["*.jsonl", "*.flac"],
     },

@@ -73,8 +73,13 @@ def say(call: dict) -> str:
     if kind == "pari_oiseau":
         return BIRDS[call["number"]]
     if kind == "grelottine_mise":
+        stake = "max" if call.get("max_stake") else (words(call["number"]) if "number" in call else "")
+        if "combination" not in call:
+            return stake  # the stake said after the combination, in a second breath
         combination = COMBINATIONS[call["combination"]].split(" ", 1)[1]
-        return f"{combination} max" if call.get("max_stake") else f"{combination} de {words(call['number'])}"
+        if not stake:
+            return f"sur {COMBINATIONS[call['combination']]}"  # the combination alone, the stake to come
+        return f"{combination} max" if call.get("max_stake") else f"{combination} de {stake}"
     if kind == "civet":
         return f"civet de {words(call['number'])} sur {COMBINATIONS[call['combination']]}"
     if kind == "civet_filoche":

@@ -11,10 +11,10 @@ want_test=0
 
 # espeak-ng: speech out and synthetic test voices; libportaudio2: microphones;
 # sox: audio conversion; pulseaudio: the virtual microphone of the live-path tests;
-# tmux: the terminal scoreboard test; asterisk-core-sounds-fr-g722: a real French speaker for the
-# simulated rooms of the hearing tests and benchmark.
+# tmux: the terminal scoreboard test; chromium: the table's page, loaded in a real headless browser;
+# asterisk-core-sounds-fr-g722: a real French speaker for the simulated rooms of the hearing tests and benchmark.
 apt_pkgs=(espeak-ng libespeak-ng1 libportaudio2 sox alsa-utils python3-venv)
-[ "$want_test" = 1 ] && apt_pkgs+=(pulseaudio pulseaudio-utils libasound2-plugins tmux asterisk-core-sounds-fr-g722)
+[ "$want_test" = 1 ] && apt_pkgs+=(pulseaudio pulseaudio-utils libasound2-plugins tmux chromium asterisk-core-sounds-fr-g722)
 missing=()
 for p in "${apt_pkgs[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

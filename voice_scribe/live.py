@@ -122,7 +122,7 @@ class LiveTable:
         return shown, reply
 
     def _hear(self, utterance: Utterance) -> Reply:
-        understanding = self.matcher.understand(utterance)
+        understanding = self.matcher.understand(utterance, table=self.session.game)
         reply = self.scribe.hear(understanding, utterance.to_json())
         joined = set(self.session.state.players) - set(self.matcher.roster.players)
         if joined:  # a Chante-Sloubi newcomer: from now on his name is heard too

@@ -137,7 +137,7 @@ def replay_utterances(
     matcher = Matcher.build(players, session.rules)
     replies: list[tuple[Utterance, Reply]] = []
     for utterance in utterances:
-        understanding = matcher.understand(utterance)
+        understanding = matcher.understand(utterance, table=session.game)
         replies.append((utterance, scribe.hear(understanding, utterance.to_json())))
         if set(session.state.players) != set(matcher.roster.players):  # a Chante-Sloubi newcomer joined
             matcher = Matcher.build(list(session.state.players), session.rules)

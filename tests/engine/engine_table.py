@@ -79,3 +79,33 @@ class Table:
 
     def rejected(self, events: list[Event]) -> list[str]:
         return [e.reason for e in events if e.kind is EventKind.REJECTED]
+
+
+def grelottine_launched(grelottin: int, challenged: int, **options: object) -> Table:
+    """Karadoc (``grelottin`` points) has just cried « Grelottine ! » on Perceval (``challenged``
+    points), both holding a Grelottine, after one throw of the game; Léodagan looks on."""
+    from voice_scribe.engine.state import Holding
+
+    table = Table("Karadoc", "Perceval", "Léodagan", **options)
+    table.des("Karadoc", 2, 2, 2)  # a Cul de chouette: the game is under way
+    table.close()
+    players = table.game.state.players
+    players["Karadoc"].score, players["Perceval"].score = grelottin, challenged
+    for name in ("Karadoc", "Perceval"):
+        players[name].holdings.add(Holding.GRELOTTINE)
+    table.say("Karadoc", K.GRELOTTINE, target="Perceval")
+    return table
+
+
+def sirop_artichette(scores: dict[str, int] | None = None, **options: object) -> Table:
+    """★★★★ Karadoc's Chouette of 4 (4-4-1), siroted, gives 3: 4-4-3, an Artichette made by a Sirop, a
+    Tichette (seed 000 « La Tichette »); Perceval and Léodagan lay down (Couche-Sirop)."""
+    options.setdefault("level", 4)
+    t = Table("Karadoc", "Perceval", "Léodagan", **options)
+    t.set_scores(**(scores or {"Karadoc": 50, "Perceval": 40, "Léodagan": 30}))
+    t.throw("Karadoc", 4, 4, 1)
+    t.say("Karadoc", K.JE_SIROTE, after=0.3)
+    t.say("Perceval", K.COUCHE_SIROP, after=0.2)
+    t.say("Léodagan", K.COUCHE_SIROP, after=0.2)
+    t.say("Karadoc", K.DE, after=0.5, dice=(3,))
+    return t

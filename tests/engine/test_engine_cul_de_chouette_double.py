@@ -87,12 +87,22 @@ def test_by_another_player_or_without_a_cul_de_chouette_it_is_a_bevue() -> None:
     assert t.score("Karadoc") == 90
 
 
-def test_the_relance_is_three_dice_at_once_by_the_doubler() -> None:
+def test_the_relance_is_the_doublers_three_dice() -> None:
     t = doubling()
     t.say("Karadoc", K.CUL_DE_CHOUETTE_DOUBLE, after=0.4)
-    assert t.rejected(t.say("Karadoc", K.CHOUETTES, dice=(5, 5))) == ["wrong_dice"]
     t.des("Perceval", 1, 1, 1)
     assert t.bevues() == [("Perceval", "out_of_turn")]
+
+
+def test_the_relance_may_be_announced_chouettes_then_cul() -> None:
+    """Issue 10: a relance is thrown like any throw, « les chouettes, puis le cul », or all at once."""
+    once, twice = doubling(), doubling()
+    for t in (once, twice):
+        t.say("Karadoc", K.CUL_DE_CHOUETTE_DOUBLE, after=0.4)
+    once.des("Karadoc", 5, 5, 5)
+    assert twice.rejected(twice.say("Karadoc", K.CHOUETTES, dice=(5, 5))) == []
+    twice.say("Karadoc", K.CUL, dice=(5,))
+    assert once.scores == twice.scores
 
 
 def test_reacting_to_the_failed_throw_is_a_bevue() -> None:

@@ -294,3 +294,13 @@ def test_the_ticheurs_hidden_dice_never_show() -> None:
             assert now.throw != (2, 5, 5)
             assert now.text.startswith("Tichette")
     assert bidding >= 3
+
+
+def test_now_is_worked_out_again_only_when_the_state_changed() -> None:
+    table = Table("Karadoc", "Perceval")
+    first = table.game.now()
+    assert table.game.now() is first  # nothing changed: the same answer
+    table.game.state.players["Karadoc"].score = 40  # any change of the state is seen
+    assert table.game.now() is not first
+    table.des("Karadoc", 2, 3, 4)
+    assert table.game.now().phase is Phase.REACTION

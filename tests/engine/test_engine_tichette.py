@@ -10,23 +10,11 @@ sont autorisées »).
 from __future__ import annotations
 
 import pytest
-from engine_table import K, Table
+from engine_table import K, Table, sirop_artichette
 
 from voice_scribe.engine.calls import CallKind
 from voice_scribe.engine.events import EventKind
 from voice_scribe.engine.tichette import quiche_value, tiche_holds
-
-
-def sirop_artichette(scores: dict[str, int] | None = None, **options: object) -> Table:
-    options.setdefault("level", 4)
-    t = Table("Karadoc", "Perceval", "Léodagan", **options)
-    t.set_scores(**(scores or {"Karadoc": 50, "Perceval": 40, "Léodagan": 30}))
-    t.throw("Karadoc", 4, 4, 1)
-    t.say("Karadoc", K.JE_SIROTE, after=0.3)
-    t.say("Perceval", K.COUCHE_SIROP, after=0.2)
-    t.say("Léodagan", K.COUCHE_SIROP, after=0.2)
-    t.say("Karadoc", K.DE, after=0.5, dice=(3,))
-    return t
 
 
 def defi(dice: tuple[int, int, int], ticheur: str = "Perceval", scores: dict[str, int] | None = None,

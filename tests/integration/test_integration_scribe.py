@@ -214,3 +214,24 @@ def test_a_correction_says_the_new_dice_and_what_changed() -> None:
     # a Chouette's points wait for its window (the roller may still sirote): 100 → 0 for now
     assert reply.phrase.screen == "Correction : les dés sont 4, 3 et 4. Karadoc passe de 100 à 0."
     assert table.session.game.scores["Karadoc"] == 0
+
+
+def test_the_live_table_reads_a_grelottine_stake_said_in_two_breaths_against_the_game() -> None:
+    """« Sur une chouette-velute. » … « Max ! » is a stake only because a challenge waits for one."""
+    from voice_scribe.engine.state import Phase
+    from voice_scribe.live import LiveTable
+
+    session = Session(["Karadoc", "Perceval"])
+    table = LiveTable(session, Matcher.build(["Karadoc", "Perceval"], session.rules), hold_s=0.0)
+    lines = [("Karadoc", "cinq cinq six"), ("Perceval", "suivant"),  # a Chouette of 5 each: 25 points
+             ("Perceval", "cinq cinq six"), ("Karadoc", "suivant"),
+             ("Karadoc", "un trois six"), ("Perceval", "suivant"),  # Karadoc: a Néant, a Grelottine
+             ("Perceval", "un trois six"), ("Karadoc", "suivant"),  # Perceval too
+             ("Karadoc", "grelottine sur perceval"), ("Karadoc", "sur une chouette velute")]
+    for i, (speaker, text) in enumerate(lines):
+        table.submit(Utterance(t=float(i), text=text, speaker=speaker))
+    table.step(now=20.0)
+    assert session.state.phase is Phase.GRELOTTINE_STAKE  # the combination alone is the first half
+    table.submit(Utterance(t=21.0, text="max", speaker="Karadoc"))
+    table.step(now=22.0)
+    assert session.state.phase is Phase.GRELOTTINE_THROW

@@ -26,6 +26,9 @@ GAMES = [  # (game, roster in turn order, rules file or None)
     ("game6_star4_flan", "Yvain,Gauvain,Bohort", "game6_star4_flan.rules.toml"),
     ("game8_doublette", "Karadoc,Léodagan,Perceval,Bohort", "game8_doublette.rules.toml"),
     ("game9_aquitaine", "Karadoc,Perceval,Léodagan", "game9_aquitaine.rules.toml"),
+    # a Grelottine's combination said alone (« Sur une chouette-velute. » … « Max ! »): read against the game
+    ("game11_follow_table", "Karadoc,Perceval,Léodagan", "game11_follow_table.rules.toml"),
+    ("game12_follow_table", "Karadoc,Perceval,Léodagan", "game12_follow_table.rules.toml"),
 ]
 
 

@@ -96,10 +96,16 @@ def test_a_bevue_is_still_the_call(trio):
 def test_a_stake_in_two_breaths_is_completed(duo):
     game = grelottine_stake()
     first = heard(duo, game, "une chouette", "Karadoc", t=3.0)
-    assert first.kind is ResultKind.REJECTED and "quelle mise" in first.reason
+    # the engine takes the combination alone as the stake's first half (issue 10, docs/rules.md FT8)
+    assert first.kind is ResultKind.CALL, first.to_json()
+    assert (first.call.kind, first.call.combination, first.call.number) == (K.GRELOTTINE_MISE, "chouette", None)
+    game.apply(first.call)
     second = heard(duo, game, "pour dix", "Karadoc", t=4.5)
     assert second.kind is ResultKind.CALL, second.to_json()
-    assert (second.call.kind, second.call.combination, second.call.number) == (K.GRELOTTINE_MISE, "chouette", 10)
+    assert (second.call.kind, second.call.number) == (K.GRELOTTINE_MISE, 10)
+    game.apply(second.call)  # the engine puts the two halves together
+    challenge = game.state.challenge
+    assert challenge is not None and (challenge.combination, challenge.stake) == ("chouette", 10)
 
 
 def test_a_stake_alone_is_not_heard_out_of_context(duo):

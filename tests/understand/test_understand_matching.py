@@ -269,3 +269,20 @@ def test_understand_a_name_said_alone_is_not_a_call(matcher):
     assert not u.accepted, u.to_json()
     u = matcher.understand(Utterance(t=0.0, text="pas mou le caillou Karadoc"))
     assert u.kind is ResultKind.CALL and u.call.player == "Karadoc" and u.speaker_source == "name", u.to_json()
+
+
+@pytest.mark.parametrize("text", ["les chouettes bof et quatorze", "grelottine sur machin truc",
+                                  "bla bla la chouette", "je mise bof"])
+def test_a_refusal_shows_the_nearest_announcement_in_words_never_grammar_syntax(matcher, text):
+    result = matcher.understand(text, speaker="Karadoc")
+    assert not result.accepted and result.reason
+    assert not any(mark in result.reason for mark in "{}[]|"), result.reason
+    assert "écart" not in result.reason
+
+
+def test_shown_templates_read_as_french():
+    from voice_scribe.understand.matcher import _shown
+
+    assert _shown("[les] chouettes {die} [et] {die}") == "les chouettes … et …"
+    assert _shown("grelottine sur {player}") == "grelottine sur (un joueur)"
+    assert _shown("(je|on) mise sur {bird}") == "je mise sur (un oiseau)"

@@ -12,20 +12,10 @@ import importlib
 import sys
 from typing import NoReturn
 
+from voice_scribe.cli.errors import CliError  # re-exported: every command raises it
+
 #: Sub-command modules, in the order ``--help`` lists them.
-COMMANDS = ("demo", "listen", "replay", "parse", "segments", "devices", "models", "say")
-
-
-class CliError(Exception):
-    """A user-facing failure: its message is French and printed without a traceback.
-
-    The exit code is 2 (the user must change something: a file, an option, the
-    machine's set-up) unless ``code`` says otherwise.
-    """
-
-    def __init__(self, message: str, code: int = 2) -> None:
-        super().__init__(message)
-        self.code = code
+COMMANDS = ("demo", "listen", "replay", "parse", "segments", "devices", "models", "say", "historique")
 
 
 _ARGPARSE_FR = (

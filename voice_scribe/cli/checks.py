@@ -27,7 +27,7 @@ from contextlib import contextmanager
 from datetime import datetime, timezone
 from pathlib import Path
 
-from voice_scribe.cli import CliError
+from voice_scribe.cli.errors import CliError
 from voice_scribe.validation import os_error_fr, players_problem
 
 #: The fastest a transcript may be played (``--vitesse``).

@@ -39,6 +39,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--model", help="dossier du modèle Vosk français (sinon $VOICE_SCRIBE_MODEL ou models/)")
     p.add_argument("--muet", action="store_true", help="n'essaie pas de dire les verdicts à voix haute")
     p.add_argument("--sortie-audio", metavar="DOSSIER", help="écrit chaque verdict parlé dans un fichier WAV")
+    from voice_scribe.web.options import add_web_option
+
+    add_web_option(p, pace=True)  # the table's page (voice_scribe/web)
     p.set_defaults(func=run)
 
 
@@ -70,6 +73,10 @@ def run(args: argparse.Namespace) -> int:
         if RECORDING.exists():
             print(_check_voices(utterances))
     print()
+    if args.web:  # played back on the table's page, at the recording's pace (the voice stays off)
+        from voice_scribe.web.command import demo_on_page
+
+        return demo_on_page(PLAYERS, utterances, rules, args)
     session, _events, replies = replay_utterances(PLAYERS, utterances, rules)
     speaker = None if args.muet else _open_speaker(args.sortie_audio)
     try:

@@ -53,6 +53,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="écrit chaque phrase du scribe dans un WAV au lieu de la jouer")
     p.add_argument("--sans-ecran", "--plain", dest="sans_ecran", action="store_true",
                    help="une ligne par annonce et par verdict au lieu du tableau en direct")
+    from voice_scribe.web.options import add_web_option
+
+    add_web_option(p)  # the table's page (voice_scribe/web)
     p.set_defaults(func=run)
 
 
@@ -157,6 +160,7 @@ def run(args: argparse.Namespace) -> int:
         offset = session.state.clock + (1.0 if args.resume else 0.0)
         clock = _Clock(offset, args.vitesse if args.simule else 1.0)
         mute, mic = None, None
+        web = _web_page(session, args.web)
         if args.simule:
             _check_transcript(args.simule)
         elif not args.clavier:
@@ -188,6 +192,8 @@ def run(args: argparse.Namespace) -> int:
         inputs.append(_thread(typed.keys if keys else typed.lines, keys))
     speaker = None if args.muet else _open_speaker(args, table, mute, clock)
     table.on_reply = lambda utterance, reply: _on_reply(utterance, reply, speaker, screen)
+    if web is not None:
+        web.watch(table)  # the page follows the table, after the screen and the voice
     journal = session.journal.path if session.journal else "JOURNAL"
     try:
         _loop(table, clock, inputs, screen, raw_keys=keys is not None)
@@ -202,10 +208,30 @@ def run(args: argparse.Namespace) -> int:
             speaker.close(drain=True, timeout=10)
         _final(screen, session)
         session.close()
+        _keep(session, web)
     if quit_typed.is_set():
         print(f"Partie arrêtée au clavier (« q ») : le journal est intact "
               f"(voice-scribe listen --resume {journal}).", flush=True)
     return 0
+
+
+def _web_page(session, address: str | None):  # noqa: ANN001, ANN202 - LivePage | None
+    """``--web``: the table's page (voice_scribe/web), opened with the session so a taken port fails the start."""
+    if not address:
+        return None
+    from voice_scribe.web.command import LivePage
+
+    return LivePage(session, address)
+
+
+def _keep(session, web) -> None:  # noqa: ANN001
+    """The evening ends: the page closes, the game goes into the archive (voice-scribe historique)."""
+    from voice_scribe.history.store import remember
+
+    if web is not None:
+        web.close()
+    if session.journal is not None:
+        print(remember(session.journal.path), flush=True)
 
 
 def _check_transcript(path: str) -> None:

@@ -48,6 +48,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="garde la transcription d'un enregistrement (avec son en-tête : joueurs, règles)")
     p.add_argument("--journal", metavar="FICHIER.jsonl", help="écrit le journal de la partie")
     p.add_argument("--json", action="store_true", help="sortie JSON (scores, vainqueur, éliminés, événements)")
+    from voice_scribe.web.options import add_web_option
+
+    add_web_option(p, pace=True)  # the table's page (voice_scribe/web)
     p.set_defaults(func=run)
 
 
@@ -112,6 +115,10 @@ def run(args: argparse.Namespace) -> int:
     try:
         kind, path = _source(args)
         players, rules = _roster(args, kind, path)
+        if args.web:  # played back on the table's page, at its pace
+            from voice_scribe.web.command import replay_on_page
+
+            return replay_on_page(args, kind, path, players, rules, lambda: _utterances(args, kind, path, players, rules))
         if kind == "calls":
             calls = load_call_log(path)
             check_not_empty(calls, path, "journal d'annonces")

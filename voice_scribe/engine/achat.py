@@ -48,19 +48,18 @@ from voice_scribe.engine.dice import chouette_points
 from voice_scribe.engine.events import Reason
 from voice_scribe.engine.races import firsts
 from voice_scribe.engine.state import Phase
+from voice_scribe.engine.rejected import Rejected
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call
-    from voice_scribe.engine.game import Game
+    from voice_scribe.engine.context import RuleContext
     from voice_scribe.engine.state import ThrowContext
 
 ACHAT_PRICE = 30
 
 
 class AchatRules:
-    def _on_achat(self: Game, call: Call) -> None:
-        from voice_scribe.engine.game import Rejected
-
+    def _on_achat(self: RuleContext, call: Call) -> None:
         state = self.state
         current = state.current
         if current is None or state.phase not in (Phase.CUL, Phase.SIROP_BETS):
@@ -80,7 +79,7 @@ class AchatRules:
             return
         current.achat_claims.append((call.player, call.t))
 
-    def _may_buy(self: Game, call: Call, current: ThrowContext, rebuy: bool) -> bool:
+    def _may_buy(self: RuleContext, call: Call, current: ThrowContext, rebuy: bool) -> bool:
         chouettes = current.chouettes
         assert chouettes is not None
         if call.kind is CallKind.RACHAT and not rebuy:
@@ -94,7 +93,7 @@ class AchatRules:
             and current.relance is None  # Soufflette, Culs de chouette doublés: their own throws
         )
 
-    def _tick_achat(self: Game, t: float) -> None:
+    def _tick_achat(self: RuleContext, t: float) -> None:
         current = self.state.current
         if (
             self.state.phase is Phase.CUL
@@ -104,7 +103,7 @@ class AchatRules:
         ):
             self._confirm_achat(t)
 
-    def _confirm_achat(self: Game, t: float) -> bool:
+    def _confirm_achat(self: RuleContext, t: float) -> bool:
         """Settle the pending claims; True when they are tied and a die must decide."""
         state = self.state
         current = state.current
@@ -119,11 +118,11 @@ class AchatRules:
         self._buy(buyers[0], t)
         return False
 
-    def _roll_off_achat(self: Game, chosen: str, t: float) -> None:
+    def _roll_off_achat(self: RuleContext, chosen: str, t: float) -> None:
         self.state.phase = Phase.CUL
         self._buy(chosen, t)
 
-    def _buy(self: Game, buyer: str, t: float) -> None:
+    def _buy(self: RuleContext, buyer: str, t: float) -> None:
         state = self.state
         current = state.current
         assert current is not None and current.chouettes is not None
@@ -136,7 +135,7 @@ class AchatRules:
         current.roller = buyer
         self._prompt(Reason.THROW_CUL, [buyer], t, bought_from=current.bought_from[-1])
 
-    def _buy_sirotage(self: Game, call: Call, current: ThrowContext) -> None:
+    def _buy_sirotage(self: RuleContext, call: Call, current: ThrowContext) -> None:
         """« Un Sirotage peut être acheté … et devient alors un Attrape-Oiseau »."""
         state = self.state
         sirotage = current.sirotage

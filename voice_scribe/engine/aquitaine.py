@@ -46,7 +46,6 @@ l'Aquitaine ».
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from math import ceil
 from typing import TYPE_CHECKING
 
@@ -55,10 +54,12 @@ from voice_scribe.engine.dice import Figure, Kind
 from voice_scribe.engine.events import EventKind, Reason
 from voice_scribe.engine.races import firsts
 from voice_scribe.engine.state import Holding, Phase
+from voice_scribe.engine.state import AquitaineTable  # noqa: F401 - its record lives in state.py
+from voice_scribe.engine.rejected import Rejected
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call
-    from voice_scribe.engine.game import Game
+    from voice_scribe.engine.context import RuleContext
     from voice_scribe.engine.state import ThrowContext
 
 #: « pour un maximum de 6 Grelottines »; a challenge stakes « jusqu'à un maximum de 6 » sips.
@@ -78,34 +79,24 @@ def sips(points: int) -> int:
     return ceil(abs(points) / 10)
 
 
-@dataclass
-class AquitaineTable:
-    """What only the Aquitaine remembers."""
-
-    grelottines: dict[str, int] = field(default_factory=dict)  # « cumulable », up to 6
-    king: str | None = None  # « En cas de Guerre civile, le roi reste le même »
-    excalibur: list[str] | None = None  # shouters who still have to name a King
-    forfeit: tuple[str, int] | None = None  # (player, id of the throw): his Bévue forfeits its gains
-
-
 class AquitaineRules:
-    def _aquitaine(self: Game) -> AquitaineTable:
+    def _aquitaine(self: RuleContext) -> AquitaineTable:
         if self.state.aquitaine is None:
             self.state.aquitaine = AquitaineTable()
         return self.state.aquitaine
 
     # ── the conversion ──
-    def _sips_for_score(self: Game, name: str, delta: int, reason: str, rule: str, t: float) -> None:
+    def _sips_for_score(self: RuleContext, name: str, delta: int, reason: str, rule: str, t: float) -> None:
         """« Le joueur faisant les points donne les gorgées »; « le joueur perdant les points boit »."""
         if not self.rules.aquitaine or not delta:
             return
         kind = Reason.SIPS_GIVEN if delta > 0 else Reason.SIPS_DRUNK
         self._emit(EventKind.SIPS, name, sips(delta), kind.value, rule, t, source=reason)
 
-    def _emit_sips(self: Game, name: str, n: int, reason: Reason, rule: str, t: float, **data: object) -> None:
+    def _emit_sips(self: RuleContext, name: str, n: int, reason: Reason, rule: str, t: float, **data: object) -> None:
         self._emit(EventKind.SIPS, name, n, reason.value, rule, t, **data)
 
-    def _aquitaine_forfeits(self: Game, name: str, delta: int, reason: str, rule: str, t: float) -> bool:
+    def _aquitaine_forfeits(self: RuleContext, name: str, delta: int, reason: str, rule: str, t: float) -> bool:
         """« ne peut faire les points de sa combinaison, il doit cependant les boire s'il en perdait »."""
         if not self.rules.aquitaine or delta <= 0:
             return False
@@ -117,7 +108,7 @@ class AquitaineRules:
                    forfeited=delta)
         return True
 
-    def _aquitaine_bevue(self: Game, name: str) -> None:
+    def _aquitaine_bevue(self: RuleContext, name: str) -> None:
         """A faulty announcement of the roller on his own throw forfeits the gains still to come."""
         if not self.rules.aquitaine:
             return
@@ -131,7 +122,7 @@ class AquitaineRules:
             return
         self._aquitaine().forfeit = (name, id(current))
 
-    def _aquitaine_bad_throw(self: Game, call: Call) -> bool:
+    def _aquitaine_bad_throw(self: RuleContext, call: Call) -> bool:
         """« s'il lance son Cul avant ses Chouettes ou qu'il lance les trois dés en même temps, il
         commet une Bévue et perd son tour ». True when the call was such a throw."""
         if not self.rules.aquitaine:
@@ -152,11 +143,11 @@ class AquitaineRules:
         return True
 
     # ── the end: « au bon vouloir des joueurs » ──
-    def _aquitaine_no_end(self: Game) -> bool:
+    def _aquitaine_no_end(self: RuleContext) -> bool:
         return self.rules.aquitaine
 
     # ── Grelottines ──
-    def _aquitaine_neant(self: Game, roller: str, t: float) -> None:
+    def _aquitaine_neant(self: RuleContext, roller: str, t: float) -> None:
         """« une Grelottine supplémentaire pour un maximum de 6 […] même si […] pas encore 30 points »."""
         table = self._aquitaine()
         count = table.grelottines.get(roller, 0)
@@ -168,12 +159,12 @@ class AquitaineRules:
         self._emit(EventKind.HOLDING, roller, None, Holding.GRELOTTINE.value, Reason.NEANT.value, t,
                    gained=True, count=count + 1)
 
-    def _grelottines_of(self: Game, name: str) -> int:
+    def _grelottines_of(self: RuleContext, name: str) -> int:
         if not self.state.players[name].holds(Holding.GRELOTTINE):
             return 0
         return max(1, self._aquitaine().grelottines.get(name, 1))
 
-    def _aquitaine_spends_one(self: Game, name: str, holding: Holding) -> bool:
+    def _aquitaine_spends_one(self: RuleContext, name: str, holding: Holding) -> bool:
         """A challenge spends one Grelottine of each player; True while some remain."""
         if not self.rules.aquitaine or holding is not Holding.GRELOTTINE:
             return False
@@ -182,11 +173,11 @@ class AquitaineRules:
         table.grelottines[name] = max(left, 0)
         return left > 0
 
-    def _aquitaine_stake(self: Game, grelottin: str) -> int:
+    def _aquitaine_stake(self: RuleContext, grelottin: str) -> int:
         """« autant de gorgées que l'on a de Grelottines […] jusqu'à un maximum de 6 »."""
         return min(self._grelottines_of(grelottin), MAX_GRELOTTINES)
 
-    def _aquitaine_challenge(self: Game, winner: str, loser: str, stake: int, combination: str | None,
+    def _aquitaine_challenge(self: RuleContext, winner: str, loser: str, stake: int, combination: str | None,
                              t: float) -> None:
         self._emit_sips(winner, stake, Reason.SIPS_GIVEN, "grelottine", t,
                         source=Reason.AQUITAINE_GRELOTTINE.value, combination=combination)
@@ -194,7 +185,7 @@ class AquitaineRules:
                         source=Reason.AQUITAINE_GRELOTTINE.value, combination=combination)
 
     # ── Excalibur ──
-    def _is_excalibur(self: Game, current: ThrowContext | None) -> bool:
+    def _is_excalibur(self: RuleContext, current: ThrowContext | None) -> bool:
         return (
             self.rules.aquitaine
             and current is not None
@@ -204,9 +195,7 @@ class AquitaineRules:
             and len(self.state.active()) >= 3  # « ne se joue qu'à trois joueurs ou plus »
         )
 
-    def _on_excalibur(self: Game, call: Call) -> None:
-        from voice_scribe.engine.game import Rejected
-
+    def _on_excalibur(self: RuleContext, call: Call) -> None:
         state = self.state
         current = state.current
         if state.phase is not Phase.REACTION or current is None or current.combination is None:
@@ -216,7 +205,7 @@ class AquitaineRules:
             return
         current.shout(call.kind.value, call.player, call.t)
 
-    def _settle_excalibur(self: Game, current: ThrowContext, t: float) -> None:
+    def _settle_excalibur(self: RuleContext, current: ThrowContext, t: float) -> None:
         if not self._is_excalibur(current):
             return
         shouts = current.shouters(CallKind.EXCALIBUR.value)
@@ -234,11 +223,9 @@ class AquitaineRules:
         self._aquitaine().excalibur = together
         self._prompt(Reason.NAME_KING, together, t, sips=n)
 
-    def _on_roi(self: Game, call: Call) -> None:
+    def _on_roi(self: RuleContext, call: Call) -> None:
         """The Excalibur shouters name a King: « qui doit alors boire autant de gorgées que le
         nombre de joueurs ayant annoncé l'Excalibur »."""
-        from voice_scribe.engine.game import Rejected
-
         table = self._aquitaine()
         shouters = table.excalibur
         if not shouters:

@@ -19,30 +19,29 @@ from voice_scribe.engine.calls import CallKind
 from voice_scribe.engine.dice import Figure, chouette_points
 from voice_scribe.engine.events import Reason
 from voice_scribe.engine.state import Phase
+from voice_scribe.engine.rejected import Rejected
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call
-    from voice_scribe.engine.game import Game
+    from voice_scribe.engine.context import RuleContext
     from voice_scribe.engine.state import ThrowContext
 
 ARTICHETTE_POINTS = chouette_points(4)
 
 
 class ArtichetteRules:
-    def _artichette_landed(self: Game, current: ThrowContext, t: float) -> bool:
+    def _artichette_landed(self: RuleContext, current: ThrowContext, t: float) -> bool:
         self._settle_civet(current, t)
         return True  # not a Chouette: no points until the race is judged
 
-    def _is_artichette(self: Game, current: ThrowContext | None) -> bool:
+    def _is_artichette(self: RuleContext, current: ThrowContext | None) -> bool:
         return (
             current is not None
             and current.shows(Figure.ARTICHETTE)
             and not self._is_tichette(current)  # ★★★★ « Les annonces associées à une Artichette […] sont des bévues »
         )
 
-    def _on_artichette_shout(self: Game, call: Call) -> None:
-        from voice_scribe.engine.game import Rejected
-
+    def _on_artichette_shout(self: RuleContext, call: Call) -> None:
         state = self.state
         current = state.current
         if state.phase is not Phase.REACTION or current is None or current.combination is None:
@@ -57,7 +56,7 @@ class ArtichetteRules:
             return
         current.shout(call.kind.value, call.player, call.t)
 
-    def _artichette_calls(self: Game, current: ThrowContext) -> tuple[CallKind, CallKind]:
+    def _artichette_calls(self: RuleContext, current: ThrowContext) -> tuple[CallKind, CallKind]:
         """(the roller's call, the others' call). ★★★★ A Flan swaps them (000 « Le Flan (suite) »): « Le flanné
         doit crier “ Artichette ! ” pour remporter la valeur de sa Chouette de 4. Pour faire perdre la valeur de la
         Chouette de 4 au flanné, les autres joueurs doivent crier “ Raitournelle ! " en le désignant du doigt. »"""
@@ -65,7 +64,7 @@ class ArtichetteRules:
             return CallKind.ARTICHETTE, CallKind.RAITOURNELLE
         return CallKind.RAITOURNELLE, CallKind.ARTICHETTE
 
-    def _settle_artichette(self: Game, current: ThrowContext, t: float) -> None:
+    def _settle_artichette(self: RuleContext, current: ThrowContext, t: float) -> None:
         if not self._is_artichette(current):
             return
         rollers_call, others_call = self._artichette_calls(current)

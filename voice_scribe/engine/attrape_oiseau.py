@@ -28,15 +28,16 @@ from voice_scribe.engine.dice import Kind
 from voice_scribe.engine.events import Reason
 from voice_scribe.engine.sirop import NOT_SIROPABLE_FIGURES
 from voice_scribe.engine.state import Phase
+from voice_scribe.engine.rejected import Rejected
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call
-    from voice_scribe.engine.game import Game
+    from voice_scribe.engine.context import RuleContext
     from voice_scribe.engine.state import ThrowContext
 
 
 class AttrapeOiseauRules:
-    def _can_catch_the_bird(self: Game, current: ThrowContext, player: str) -> bool:
+    def _can_catch_the_bird(self: RuleContext, current: ThrowContext, player: str) -> bool:
         combination = current.combination
         assert combination is not None
         figure_rule = NOT_SIROPABLE_FIGURES.get(combination.figure) if combination.figure else None
@@ -49,9 +50,7 @@ class AttrapeOiseauRules:
             and not (figure_rule is not None and not current.no_figures and self.rules.is_enabled(figure_rule))
         )
 
-    def _on_attrape_oiseau(self: Game, call: Call) -> None:
-        from voice_scribe.engine.game import Rejected
-
+    def _on_attrape_oiseau(self: RuleContext, call: Call) -> None:
         state = self.state
         current = state.current
         if state.phase is Phase.SIROP_BETS and current is not None and current.sirotage is not None:
@@ -65,7 +64,7 @@ class AttrapeOiseauRules:
             return
         self._catch_the_bird(current, call.player, call.t)
 
-    def _catch_the_bird(self: Game, current: ThrowContext, attrapeur: str, t: float) -> None:
+    def _catch_the_bird(self: RuleContext, current: ThrowContext, attrapeur: str, t: float) -> None:
         """« celui ayant réalisé cette Chouette remporte les points de la Chouette »; the other sirotes."""
         combination = current.combination
         assert combination is not None

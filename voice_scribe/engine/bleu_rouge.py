@@ -49,10 +49,11 @@ from voice_scribe.engine.dice import Kind, chouette_points
 from voice_scribe.engine.events import Reason
 from voice_scribe.engine.races import firsts
 from voice_scribe.engine.state import Holding, Phase, Relance
+from voice_scribe.engine.rejected import Rejected
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call
-    from voice_scribe.engine.game import Game
+    from voice_scribe.engine.context import RuleContext
     from voice_scribe.engine.state import ThrowContext
 
 RELANCE_MIN, RELANCE_MAX = 3, 18
@@ -73,7 +74,7 @@ def relance_gain(total: int, multiplier: int = 1) -> int:
 
 
 class BleuRougeRules:
-    def _bleu_rouge_landed(self: Game, current: ThrowContext, t: float) -> bool:
+    def _bleu_rouge_landed(self: RuleContext, current: ThrowContext, t: float) -> bool:
         m = current.multiplier
         # « Le lanceur gagne les 9 pts de la Chouette de 3 » (« le double » under a Bi-Jarret)
         self._add(current.roller, chouette_points(3) * m, Reason.CHOUETTE.value, "bleu_rouge", t, face=3)
@@ -86,9 +87,7 @@ class BleuRougeRules:
             self._prompt(Reason.BET_RELANCE, self.state.active(), t)
         return True
 
-    def _on_relance_bet(self: Game, call: Call) -> None:
-        from voice_scribe.engine.game import Rejected
-
+    def _on_relance_bet(self: RuleContext, call: Call) -> None:
         state = self.state
         relance = state.relance
         if state.phase is not Phase.RELANCE or relance is None or relance.purpose != "bleu_rouge":
@@ -113,7 +112,7 @@ class BleuRougeRules:
         if set(relance.bets) >= set(state.active()):
             self._prompt(Reason.THROW_RELANCE, [relance.thrower], call.t, purpose="bleu_rouge")
 
-    def _relance_bleu_rouge(self: Game, relance: Relance, call: Call, dice: tuple[int, ...]) -> None:
+    def _relance_bleu_rouge(self: RuleContext, relance: Relance, call: Call, dice: tuple[int, ...]) -> None:
         t = call.t
         throw = self._three(dice)
         total = throw.total
@@ -132,7 +131,7 @@ class BleuRougeRules:
         self._land_relance(winner, throw, t, relance, **context)
 
     # ── the relance's window: Pélican, Jarret ──
-    def _is_relance(self: Game, current: ThrowContext | None, kind: Kind, face: int | None = None) -> bool:
+    def _is_relance(self: RuleContext, current: ThrowContext | None, kind: Kind, face: int | None = None) -> bool:
         return (
             current is not None
             and current.relance == "bleu_rouge"
@@ -141,9 +140,7 @@ class BleuRougeRules:
             and (face is None or current.combination.face == face)
         )
 
-    def _on_pelican_shout(self: Game, call: Call) -> None:
-        from voice_scribe.engine.game import Rejected
-
+    def _on_pelican_shout(self: RuleContext, call: Call) -> None:
         state = self.state
         current = state.current
         if state.phase is not Phase.REACTION or current is None:
@@ -156,7 +153,7 @@ class BleuRougeRules:
             return
         current.shout(call.kind.value, call.player, call.t)
 
-    def _settle_pelican(self: Game, current: ThrowContext, t: float) -> bool:
+    def _settle_pelican(self: RuleContext, current: ThrowContext, t: float) -> bool:
         if not self._is_relance(current, Kind.CUL_DE_CHOUETTE, 6):
             return False
         window = self.rules.tie_window_s
@@ -174,7 +171,8 @@ class BleuRougeRules:
             if chained:
                 tied = firsts(chained, window)
         if len(tied) > 1:
-            bettor = next((p for p in tied if current.relance_bets.get(p) == PELICAN_SUM), None)
+            # « le joueur ayant relancé de 18 gagne les points »: whoever he is, tied shouter or not
+            bettor = next((p for p, total in current.relance_bets.items() if total == PELICAN_SUM), None)
             if bettor is None:
                 self._start_roll_off("pelican", tied, lowest_wins=True, t=t)
                 return True
@@ -182,16 +180,14 @@ class BleuRougeRules:
         self._roll_off_pelican(tied[0], t, end=False)
         return False
 
-    def _roll_off_pelican(self: Game, chosen: str, t: float, end: bool = True) -> None:
+    def _roll_off_pelican(self: RuleContext, chosen: str, t: float, end: bool = True) -> None:
         current = self.state.current
         multiplier = current.multiplier if current is not None else 1
         self._add(chosen, PELICAN_POINTS * multiplier, Reason.PELICAN.value, "pelican", t)
         if end:
             self._end_throw(t)
 
-    def _on_lance_buches(self: Game, call: Call) -> None:
-        from voice_scribe.engine.game import Rejected
-
+    def _on_lance_buches(self: RuleContext, call: Call) -> None:
         state = self.state
         current = state.current
         if state.phase is not Phase.REACTION or current is None:
@@ -201,14 +197,14 @@ class BleuRougeRules:
             return
         current.shout(call.kind.value, call.player, call.t)
 
-    def _is_jarret_relance(self: Game, current: ThrowContext | None) -> bool:
+    def _is_jarret_relance(self: RuleContext, current: ThrowContext | None) -> bool:
         """A Néant on the relance; ★★★★ « En cas de Bleu-Rouge flanné, les joueurs peuvent crier
         “ Lance-Bûches ! ” si la combinaison formée est tout sauf un Néant. »"""
         if self._flanned(current):
             return current is not None and current.relance == "bleu_rouge" and not self._is_relance(current, Kind.NEANT)
         return self._is_relance(current, Kind.NEANT)
 
-    def _settle_lance_buches(self: Game, current: ThrowContext, t: float) -> None:
+    def _settle_lance_buches(self: RuleContext, current: ThrowContext, t: float) -> None:
         """« Le premier joueur (ou premiers, en cas d'égalité) à crier “ Lance-Bûches ! ” … obtient un Jarret »."""
         if not self._is_jarret_relance(current) or not self.rules.is_enabled("jarret"):
             return

@@ -13,10 +13,11 @@ from typing import TYPE_CHECKING
 from voice_scribe.engine.calls import CallKind
 from voice_scribe.engine.dice import Kind
 from voice_scribe.engine.events import Reason
+from voice_scribe.engine.rejected import Rejected
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call
-    from voice_scribe.engine.game import Game
+    from voice_scribe.engine.context import RuleContext
     from voice_scribe.engine.state import ThrowContext
 
 #: Which reaction shout fits which combination; any other is a wrong call (Bévue).
@@ -27,17 +28,16 @@ REACTION_FITS = {
 
 
 class ChouetteVeluteRules:
-    def _on_pas_mou(self: Game, call: Call) -> None:
+    def _on_pas_mou(self: RuleContext, call: Call) -> None:
         self._on_reaction_shout(call)
 
-    def _on_reaction_shout(self: Game, call: Call) -> None:
+    def _on_reaction_shout(self: RuleContext, call: Call) -> None:
         """A shout about the throw: recorded for its race, or a Bévue when it does not fit.
 
         Seed 000 « Conseils pratiques » 3/ Préventive: a shout before the dice
         land counts when it turns out right; « une préventive échouée mène bien
         sûr à une Bévue ».
         """
-        from voice_scribe.engine.game import Rejected
         from voice_scribe.engine.state import Phase
 
         state = self.state
@@ -50,12 +50,13 @@ class ChouetteVeluteRules:
             if fits and current.applies:  # ★★ « réagir sur une Suite ou Chouette-Velute est une Bévue » (doublé failed)
                 if state.phase is Phase.REACTION:
                     current.shout(call.kind.value, call.player, call.t)
+                    self._decide_certain(call.t)
                     return
             self._bevue(call.player, Reason.WRONG_CALL, call.t, call=call.kind.value)
             return
         raise Rejected("too_late", "aucun lancer en cours auquel réagir")
 
-    def _judge_preventives(self: Game, current: ThrowContext, t: float) -> None:
+    def _judge_preventives(self: RuleContext, current: ThrowContext, t: float) -> None:
         combination = current.combination
         assert combination is not None
         for kind, needed in REACTION_FITS.items():
@@ -65,7 +66,7 @@ class ChouetteVeluteRules:
                 self._bevue(player, Reason.WRONG_CALL, t, call=kind, preventive=True)
             current.shouts.pop(kind, None)
 
-    def _settle_chouette_velute(self: Game, current: ThrowContext, t: float) -> None:
+    def _settle_chouette_velute(self: RuleContext, current: ThrowContext, t: float) -> None:
         combination = current.combination
         assert combination is not None
         points = combination.points * current.multiplier  # Bi-Jarret: « gagne le double »
@@ -74,3 +75,20 @@ class ChouetteVeluteRules:
             Reason.CHOUETTE_VELUTE, Reason.CHOUETTE_VELUTE_TIE, Reason.CHOUETTE_VELUTE_TEAM, t,
             report_tied=True, face=combination.face,
         )
+
+    def _decide_chouette_velute(self: RuleContext, current: ThrowContext, t: float) -> None:
+        """A first-shout race is certain once the first shout's tie window has passed (no shout can
+        still tie it: the calls come in onset order) or once every player has shouted.
+
+        ``t`` is the clock: a call's onset, or a tick (« nothing was said before t »).
+        """
+        if "chouette_velute" in current.decided:
+            return
+        shouts = current.shouters(CallKind.PAS_MOU_LE_CAILLOU.value)
+        if not shouts:
+            return
+        closes = min(at for _, at in shouts) + self.rules.tie_window_s
+        everybody = {p for p, _ in shouts} >= set(self.state.active())
+        if t > closes + 1e-9 or everybody:
+            current.decided.add("chouette_velute")
+            self._settle_chouette_velute(current, min(t, closes) if not everybody else t)

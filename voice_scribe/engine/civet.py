@@ -22,10 +22,11 @@ from typing import TYPE_CHECKING
 from voice_scribe.engine.dice import Combination, Kind
 from voice_scribe.engine.events import Reason
 from voice_scribe.engine.state import Holding, Phase, ThrowContext
+from voice_scribe.engine.rejected import Rejected
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call
-    from voice_scribe.engine.game import Game
+    from voice_scribe.engine.context import RuleContext
 
 CIVET_MIN, CIVET_MAX = 1, 102
 CIVET_COMBINATIONS = {k.value for k in Kind}
@@ -43,9 +44,7 @@ def civet_matches(named: str, combination: Combination) -> bool:
 
 
 class CivetRules:
-    def _on_civet(self: Game, call: Call) -> None:
-        from voice_scribe.engine.game import Rejected
-
+    def _on_civet(self: RuleContext, call: Call) -> None:
         if call.number is None or call.combination is None:
             raise Rejected("incomplete", "Civet de combien, et sur quelle combinaison ?")
         state = self.state
@@ -79,7 +78,7 @@ class CivetRules:
         else:
             state.current = ThrowContext(roller=call.player, started_at=call.t, civet=bet)
 
-    def _settle_civet(self: Game, current: ThrowContext, t: float) -> None:
+    def _settle_civet(self: RuleContext, current: ThrowContext, t: float) -> None:
         self._settle_filoche(current, t)  # ★★★★ the Civet-Filoché bets on this throw (engine/civet_filoche.py)
         if current.civet is None or current.combination is None:
             return
@@ -94,5 +93,5 @@ class CivetRules:
             self._add(name, -stake, Reason.CIVET_LOST.value, "civet", t, stake=stake, combination=named)
             self._civet_filoche_earned(name, stake, current, t)  # ★★★★ « la mise perdue est égale à la combinaison »
 
-    def _on_lance_civet(self: Game, call: Call) -> None:
+    def _on_lance_civet(self: RuleContext, call: Call) -> None:
         self._throw_holding(call, Holding.CIVET, "Lance-Civet", Reason.CIVET_NOT_ALLOWED, Reason.CIVET_ALREADY_HELD)

@@ -23,14 +23,15 @@ from typing import TYPE_CHECKING
 
 from voice_scribe.engine.events import Reason
 from voice_scribe.engine.state import Holding, Phase
+from voice_scribe.engine.rejected import Rejected
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call
-    from voice_scribe.engine.game import Game
+    from voice_scribe.engine.context import RuleContext
 
 
 class CivetDoubleRules:
-    def _pending_civet(self: Game, target: str) -> tuple[str, int, str] | None:
+    def _pending_civet(self: RuleContext, target: str) -> tuple[str, int, str] | None:
         state = self.state
         current = state.current
         if state.phase is Phase.CHOUETTES and current is not None and current.throw is None and current.civet:
@@ -40,9 +41,7 @@ class CivetDoubleRules:
             return challenge.civet
         return None
 
-    def _on_civet_double(self: Game, call: Call) -> None:
-        from voice_scribe.engine.game import Rejected
-
+    def _on_civet_double(self: RuleContext, call: Call) -> None:
         if call.target is None:
             raise Rejected("no_target", "Civet doublé sur qui ?")
         state = self.state

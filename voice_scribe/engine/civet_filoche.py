@@ -49,38 +49,25 @@ Flan nor the Bi-Jarret of the thrower changes its stake or its combination.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from voice_scribe.engine.civet import CIVET_COMBINATIONS, CIVET_MAX, CIVET_MIN, civet_matches
 from voice_scribe.engine.events import Reason
 from voice_scribe.engine.relances import combination_value
 from voice_scribe.engine.state import Holding
+from voice_scribe.engine.state import FilocheBet  # noqa: F401 - its record lives in state.py
+from voice_scribe.engine.rejected import Rejected
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call
-    from voice_scribe.engine.game import Game
+    from voice_scribe.engine.context import RuleContext
     from voice_scribe.engine.state import ThrowContext
 
 FILOCHE_TOTAL = CIVET_MAX  # « La mise maximale est de 102 pts au total »
 
 
-@dataclass
-class FilocheBet:
-    """« Civet-Filoché de 50 sur une Chouette ! » pointing at ``target``."""
-
-    bettor: str
-    target: str
-    stake: int
-    combination: str
-    t: float
-    armed: bool = False  # the target's throw has begun: the bet is judged with it
-
-
 class CivetFilocheRules:
-    def _on_civet_filoche(self: Game, call: Call) -> None:
-        from voice_scribe.engine.game import Rejected
-
+    def _on_civet_filoche(self: RuleContext, call: Call) -> None:
         if call.number is None or call.combination is None or call.target is None:
             raise Rejected("incomplete", "Civet-Filoché de combien, sur quelle combinaison, et sur qui ?")
         state = self.state
@@ -111,13 +98,13 @@ class CivetFilocheRules:
         else:
             state.filoche_used[bettor] = (staked, targets)
 
-    def _arm_filoche(self: Game, roller: str) -> None:
+    def _arm_filoche(self: RuleContext, roller: str) -> None:
         """« avant que le joueur choisi ne lance ses chouettes »: from now on the bets on him are judged."""
         for bet in self.state.filoche_bets:
             if bet.target == roller:
                 bet.armed = True
 
-    def _settle_filoche(self: Game, current: ThrowContext, t: float) -> None:
+    def _settle_filoche(self: RuleContext, current: ThrowContext, t: float) -> None:
         """Judge the armed bets on the final combination; the thrower is not affected."""
         state = self.state
         combination = current.combination
@@ -140,7 +127,7 @@ class CivetFilocheRules:
             if not won and bet.stake == value:
                 self._renew_filoche(bet.bettor, t)
 
-    def _filoche_shares_the_civet(self: Game, bet: FilocheBet, current: ThrowContext, t: float) -> None:
+    def _filoche_shares_the_civet(self: RuleContext, bet: FilocheBet, current: ThrowContext, t: float) -> None:
         """« peut se cumuler à un Civet, auquel cas le joueur tentant le Civet-Filoché gagne ou perd lui aussi
         la mise du joueur tentant le Civet »."""
         civet = current.civet
@@ -151,13 +138,13 @@ class CivetFilocheRules:
         self._add(bet.bettor, sign * stake, Reason.CIVET_FILOCHE_CIVET.value, "civet_filoche", t,
                   stake=stake, combination=named, target=bet.target)
 
-    def _renew_filoche(self: Game, name: str, t: float) -> None:
+    def _renew_filoche(self: RuleContext, name: str, t: float) -> None:
         """« perd son Civet-Filoché mais en obtient un nouveau »."""
         self.state.filoche_used.pop(name, None)
         self._lose(name, Holding.CIVET_FILOCHE, Reason.SPENT, t)
         self._gain(name, Holding.CIVET_FILOCHE, Reason.CIVET_FILOCHE, t)
 
-    def _civet_filoche_earned(self: Game, name: str, stake: int, current: ThrowContext, t: float) -> None:
+    def _civet_filoche_earned(self: RuleContext, name: str, stake: int, current: ThrowContext, t: float) -> None:
         """A failed Civet whose stake (as moved) equals the combination's value (as scored, Flan included)."""
         if not self.rules.is_enabled("civet_filoche") or current.combination is None:
             return
@@ -165,7 +152,7 @@ class CivetFilocheRules:
         if value != 0 and abs(stake) == abs(value) and self._gain(name, Holding.CIVET_FILOCHE, Reason.CIVET_FILOCHE, t):
             self.state.filoche_used.pop(name, None)
 
-    def _on_lance_civet_filoche(self: Game, call: Call) -> None:
+    def _on_lance_civet_filoche(self: RuleContext, call: Call) -> None:
         state = self.state
         used = state.filoche_used.get(call.player)
         if self._throw_holding(call, Holding.CIVET_FILOCHE, "Lance-Civet-Filoché",
@@ -174,9 +161,7 @@ class CivetFilocheRules:
             if used is not None:  # a Civet-Filoché « déjà partiellement utilisé » stays so
                 state.filoche_used[call.target] = (used[0], used[1] - {call.target})
 
-    def _on_civet_filoche_double(self: Game, call: Call) -> None:
-        from voice_scribe.engine.game import Rejected
-
+    def _on_civet_filoche_double(self: RuleContext, call: Call) -> None:
         if call.target is None:
             raise Rejected("no_target", "Civet-Filoché doublé sur qui ?")
         state = self.state

@@ -32,20 +32,19 @@ from voice_scribe.engine.dice import contre_sirop_points
 from voice_scribe.engine.events import Reason
 from voice_scribe.engine.races import firsts
 from voice_scribe.engine.state import Phase
+from voice_scribe.engine.rejected import Rejected
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call
-    from voice_scribe.engine.game import Game
+    from voice_scribe.engine.context import RuleContext
     from voice_scribe.engine.state import ThrowContext
 
 
 class ContreSiropRules:
-    def _contre_sirop_open(self: Game, current: ThrowContext) -> bool:
+    def _contre_sirop_open(self: RuleContext, current: ThrowContext) -> bool:
         return current.sirop_failed_face is not None and not current.sirop_bet_won
 
-    def _on_contre_sirop(self: Game, call: Call) -> None:
-        from voice_scribe.engine.game import Rejected
-
+    def _on_contre_sirop(self: RuleContext, call: Call) -> None:
         state = self.state
         current = state.current
         if state.phase is Phase.SIROP_BETS:
@@ -59,18 +58,16 @@ class ContreSiropRules:
             return
         current.shout(call.kind.value, call.player, call.t)
 
-    def _settle_contre_sirop(self: Game, current: ThrowContext, t: float) -> None:
+    def _settle_contre_sirop(self: RuleContext, current: ThrowContext, t: float) -> None:
         shouts = current.shouters(CallKind.CONTRE_SIROP.value)
-        if not shouts or current.sirop_failed_face is None:
+        if not shouts or current.sirop_failed_face is None or "contre_sirop" in current.decided:
             return
         points = contre_sirop_points(current.sirop_failed_face)
         self._pay_first_shout(shouts, points, "contre_sirop", Reason.CONTRE_SIROP, Reason.CONTRE_SIROP_TIE,
                               Reason.CONTRE_SIROP_TEAM, t)
 
     # ── Sirop-Jeannot [no negatives] ──
-    def _on_sirop_jeannot(self: Game, call: Call) -> None:
-        from voice_scribe.engine.game import Rejected
-
+    def _on_sirop_jeannot(self: RuleContext, call: Call) -> None:
         state = self.state
         current = state.current
         if state.phase is not Phase.REACTION or current is None:
@@ -81,9 +78,9 @@ class ContreSiropRules:
             return
         current.shout(call.kind.value, call.player, call.t)
 
-    def _settle_sirop_jeannot(self: Game, current: ThrowContext, t: float) -> None:
+    def _settle_sirop_jeannot(self: RuleContext, current: ThrowContext, t: float) -> None:
         shouts = current.shouters(CallKind.SIROP_JEANNOT.value)
-        if not shouts or current.jeannot is None:
+        if not shouts or current.jeannot is None or "sirop_jeannot" in current.decided:
             return
         points = contre_sirop_points(current.jeannot[1])
         # « Si deux joueurs ou plus crient l'annonce … en même temps, ils remportent tous les points. »

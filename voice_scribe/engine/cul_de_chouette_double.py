@@ -30,25 +30,24 @@ from typing import TYPE_CHECKING
 from voice_scribe.engine.dice import cul_de_chouette_points
 from voice_scribe.engine.events import EventKind, Reason
 from voice_scribe.engine.state import Phase, Relance
+from voice_scribe.engine.rejected import Rejected
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call
-    from voice_scribe.engine.game import Game
+    from voice_scribe.engine.context import RuleContext
     from voice_scribe.engine.state import ThrowContext
 
 
 class CulDeChouetteDoubleRules:
-    def _may_double_cul_de_chouette(self: Game, current: ThrowContext) -> bool:
+    def _may_double_cul_de_chouette(self: RuleContext, current: ThrowContext) -> bool:
         rules = self.rules
         doubling = rules.is_enabled("cul_de_chouette_double") or rules.is_enabled("cul_de_chouette_double_diminue")
         return doubling and current.cdc_attempt_allowed and current.relance not in (
             "bleu_rouge", "cul_de_chouette_double", "intervalle_paien"
         )
 
-    def _doubling_announced(self: Game, call: Call, purpose: str) -> bool:
+    def _doubling_announced(self: RuleContext, call: Call, purpose: str) -> bool:
         """« Cul De Chouette ! » / « Je siffle … » by whoever made the Cul de chouette, in its window."""
-        from voice_scribe.engine.game import Rejected
-
         state = self.state
         current = state.current
         if state.phase is not Phase.REACTION or current is None:
@@ -64,10 +63,10 @@ class CulDeChouetteDoubleRules:
         self._close_reaction(call.t)
         return True
 
-    def _on_cul_de_chouette_double(self: Game, call: Call) -> None:
+    def _on_cul_de_chouette_double(self: RuleContext, call: Call) -> None:
         self._doubling_announced(call, "cul_de_chouette_double")
 
-    def _relance_cul_de_chouette_double(self: Game, relance: Relance, call: Call, dice: tuple[int, ...]) -> None:
+    def _relance_cul_de_chouette_double(self: RuleContext, relance: Relance, call: Call, dice: tuple[int, ...]) -> None:
         t = call.t
         if not self._is_cul_de_chouette(dice):
             # « il est automatiquement sorti du jeu »; « la combinaison réalisée ne prend pas effet »:
@@ -87,7 +86,7 @@ class CulDeChouetteDoubleRules:
             return
         self._finish_relance(relance, t)
 
-    def _declare_winner(self: Game, name: str, reason: Reason, rule: str, t: float) -> None:
+    def _declare_winner(self: RuleContext, name: str, reason: Reason, rule: str, t: float) -> None:
         """« le joueur remporte la partie, même s'il n'a pas atteint 343 pts »."""
         state = self.state
         state.winner = name

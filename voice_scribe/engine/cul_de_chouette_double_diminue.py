@@ -35,10 +35,11 @@ from voice_scribe.engine.dice import cul_de_chouette_points
 from voice_scribe.engine.events import Reason
 from voice_scribe.engine.races import firsts
 from voice_scribe.engine.state import Phase, Relance
+from voice_scribe.engine.rejected import Rejected
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call
-    from voice_scribe.engine.game import Game
+    from voice_scribe.engine.context import RuleContext
     from voice_scribe.engine.state import ThrowContext
 
 RULE = "cul_de_chouette_double_diminue"
@@ -54,10 +55,10 @@ def intervalle_paien_gain(first: int, second: int) -> int:
 
 
 class CulDeChouetteDoubleDiminueRules:
-    def _on_intervalle_paien(self: Game, call: Call) -> None:
+    def _on_intervalle_paien(self: RuleContext, call: Call) -> None:
         self._doubling_announced(call, "intervalle_paien")
 
-    def _relance_intervalle_paien(self: Game, relance: Relance, call: Call, dice: tuple[int, ...]) -> None:
+    def _relance_intervalle_paien(self: RuleContext, relance: Relance, call: Call, dice: tuple[int, ...]) -> None:
         t = call.t
         throw = self._three(dice)
         m = relance.multiplier
@@ -76,9 +77,7 @@ class CulDeChouetteDoubleDiminueRules:
         # equal values: « Unisson » vs « Un petit intervalle diminué de temps en temps », in a window
         self._land_relance(relance.thrower, throw, t, relance, applies=False, unisson=gain, no_figures=True)
 
-    def _on_unisson(self: Game, call: Call) -> None:
-        from voice_scribe.engine.game import Rejected
-
+    def _on_unisson(self: RuleContext, call: Call) -> None:
         state = self.state
         current = state.current
         if state.phase is not Phase.REACTION or current is None:
@@ -89,7 +88,7 @@ class CulDeChouetteDoubleDiminueRules:
             return
         current.shout(call.kind.value, call.player, call.t)
 
-    def _settle_unisson(self: Game, current: ThrowContext, t: float) -> None:
+    def _settle_unisson(self: RuleContext, current: ThrowContext, t: float) -> None:
         gain = current.unisson
         if not gain:
             return

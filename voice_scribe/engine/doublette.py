@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 from voice_scribe.engine.events import EventKind, Reason
 
 if TYPE_CHECKING:
-    from voice_scribe.engine.game import Game
+    from voice_scribe.engine.context import RuleContext
 
 
 def check_teams(teams: Sequence[Sequence[str]], players: Sequence[str]) -> None:
@@ -49,17 +49,17 @@ def check_teams(teams: Sequence[Sequence[str]], players: Sequence[str]) -> None:
 
 
 class DoubletteRules:
-    def _team_of(self: Game, name: str) -> tuple[str, ...]:
+    def _team_of(self: RuleContext, name: str) -> tuple[str, ...]:
         for team in self.rules.teams:
             if name in team:
                 return tuple(team)
         return (name,)
 
-    def _team_mates(self: Game, name: str) -> list[str]:
+    def _team_mates(self: RuleContext, name: str) -> list[str]:
         players = self.state.players
         return [m for m in self._team_of(name) if m != name and m in players]
 
-    def _share_with_team(self: Game, name: str, delta: int, reason: str, rule: str, t: float, **data: Any) -> None:
+    def _share_with_team(self: RuleContext, name: str, delta: int, reason: str, rule: str, t: float, **data: Any) -> None:
         """« les points remportés par des combinaisons ou des défis sont communs »: the mates mirror."""
         for mate in self._team_mates(name):
             player = self.state.players[mate]
@@ -67,7 +67,7 @@ class DoubletteRules:
             self._emit(EventKind.SCORE, mate, delta, reason, rule, t, score=player.score, team_of=name, **data)
             self._after_score_change(mate, t)
 
-    def _zero_gain_receivers(self: Game, name: str) -> list[str]:
+    def _zero_gain_receivers(self: RuleContext, name: str) -> list[str]:
         """[Without negatives] a player at zero « fait gagner le même nombre de points à tous les
         autres joueurs »: with teams, each other team gains it once (its members mirror it)."""
         receivers: list[str] = []
@@ -79,7 +79,7 @@ class DoubletteRules:
                 receivers.append(other)
         return receivers
 
-    def _team_double(self: Game, winners: Sequence[str], points: int, reason: Reason, rule: str, t: float,
+    def _team_double(self: RuleContext, winners: Sequence[str], points: int, reason: Reason, rule: str, t: float,
                      **data: Any) -> bool:
         """Tied first shouters who are all of one team (two or more): « l'équipe ne perd pas les
         points au contraire leur déclaration compte double » — the team gains 2 × the points.

@@ -52,10 +52,11 @@ from voice_scribe.engine.races import firsts
 from voice_scribe.engine.soufflette import SOUFFLETTE, SOUFFLETTE_FAILURE, SOUFFLETTE_GAINS, SOUFFLETTE_MINIMUM
 from voice_scribe.engine.state import Holding, Relance
 from voice_scribe.engine.suite import SUITE_PENALTY
+from voice_scribe.engine.rejected import Rejected
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call
-    from voice_scribe.engine.game import Game
+    from voice_scribe.engine.context import RuleContext
     from voice_scribe.engine.state import ThrowContext
 
 #: The Jarret uses that double the combination (jarret.DOUBLING, repeated to avoid an import cycle).
@@ -81,24 +82,24 @@ def unflanned(current: ThrowContext) -> int:
 
 class FlanRules:
     # ── reading ──
-    def _flanned(self: Game, current: ThrowContext | None) -> bool:
+    def _flanned(self: RuleContext, current: ThrowContext | None) -> bool:
         """« l'inverse de la règle de la combinaison qu'il réalise lors de son lancer s'applique »."""
         return current is not None and current.multiplier < 0
 
-    def _unflanned(self: Game, current: ThrowContext) -> int:
+    def _unflanned(self: RuleContext, current: ThrowContext) -> int:
         return unflanned(current)
 
-    def _flanneurs_of(self: Game, flanne: str) -> list[str]:
+    def _flanneurs_of(self: RuleContext, flanne: str) -> list[str]:
         return [f for f, _ in self.state.flans.get(flanne, []) if f is not None]
 
     # ── « À Kadoc ! » ──
-    def _flan_landed(self: Game, current: ThrowContext, t: float) -> bool:
+    def _flan_landed(self: RuleContext, current: ThrowContext, t: float) -> bool:
         """6-5-2 is a Flan, not a Néant (no Grelottine); « le Bi-Jarret n'a aucun effet »."""
         self._settle_civet(current, t)
         self.state.kadoc = current.roller
         return True
 
-    def _on_a_kadoc(self: Game, call: Call) -> None:
+    def _on_a_kadoc(self: RuleContext, call: Call) -> None:
         state = self.state
         if state.kadoc != call.player:
             # « (joueur seulement) », and only « avant le lancer du joueur suivant »
@@ -108,9 +109,7 @@ class FlanRules:
         self._gain(call.player, Holding.FLAN, Reason.A_KADOC, call.t)  # « (non cumulable) »
 
     # ── « Tatan elle fait des flans ! » ──
-    def _on_tatan_flans(self: Game, call: Call) -> None:
-        from voice_scribe.engine.game import Rejected
-
+    def _on_tatan_flans(self: RuleContext, call: Call) -> None:
         target = call.target
         if target is None:
             raise Rejected("no_target", "Tatan fait des flans pour qui ?")
@@ -136,10 +135,10 @@ class FlanRules:
         state.flans.setdefault(target, []).append((player, 1))
         self._prompt(Reason.FLANNED, [target], call.t, by=player, flans=self._pending_weight(target))
 
-    def _pending_weight(self: Game, name: str) -> int:
+    def _pending_weight(self: RuleContext, name: str) -> int:
         return sum(w for _, w in self.state.flans.get(name, []))
 
-    def _contre_flan(self: Game, call: Call) -> bool:
+    def _contre_flan(self: RuleContext, call: Call) -> bool:
         """« Seul un flanneur ou un contre-flanneur peut être contre-flanné »; « Seul un joueur extérieur au
         Flan peut réaliser un Contre-Flan »: the flanné (and a fellow flanneur) flan the flanneur plainly."""
         if not self.rules.is_enabled("contre_flan"):
@@ -163,11 +162,11 @@ class FlanRules:
             return True
         return False
 
-    def _on_lance_flan(self: Game, call: Call) -> None:
+    def _on_lance_flan(self: RuleContext, call: Call) -> None:
         self._throw_holding(call, Holding.FLAN, "Lance-Flan", Reason.FLAN_NOT_ALLOWED, Reason.FLAN_ALREADY_HELD)
 
     # ── the flanned throw ──
-    def _turn_throw_begins(self: Game, current: ThrowContext) -> None:
+    def _turn_throw_begins(self: RuleContext, current: ThrowContext) -> None:
         """The chouettes of a turn are thrown: « avant le lancer du joueur suivant » is over; his Flans apply."""
         state = self.state
         state.kadoc = None
@@ -176,17 +175,17 @@ class FlanRules:
         if entries:
             current.multiplier *= -sum(w for _, w in entries)
 
-    def _keep_flan(self: Game, name: str, flans: int, t: float) -> None:
+    def _keep_flan(self: RuleContext, name: str, flans: int, t: float) -> None:
         self.state.flans.setdefault(name, []).append((None, flans))
         self._prompt(Reason.FLAN_KEPT, [name], t, flans=self._pending_weight(name))
 
-    def _keep_flan_on_neant(self: Game, current: ThrowContext, t: float) -> None:
+    def _keep_flan_on_neant(self: RuleContext, current: ThrowContext, t: float) -> None:
         """« Si le flanné réalise un Néant, la règle de la Grelottine s'applique et il conserve son Flan qui
         prendra effet lors de son prochain lancer. »"""
         if self._flanned(current) and current.relance in (None, "mi_jarret") and current.challenge is None:
             self._keep_flan(current.roller, flans_on(current), t)
 
-    def _settle_flanned_suite(self: Game, current: ThrowContext, t: float) -> bool:
+    def _settle_flanned_suite(self: RuleContext, current: ThrowContext, t: float) -> bool:
         """Suite: « Le premier (ou seul) joueur à crier l'annonce perd 10 pts. »"""
         first = firsts(current.shouters(CallKind.GRELOTTE_CA_PICOTE.value), self.rules.tie_window_s)
         penalty = SUITE_PENALTY * abs(current.multiplier)
@@ -194,7 +193,7 @@ class FlanRules:
             self._add(player, -penalty, Reason.FLAN_SUITE.value, "flan", t, flans=flans_on(current))
         return False
 
-    def _flan_sirotage(self: Game, current: ThrowContext, sirotant: str) -> None:
+    def _flan_sirotage(self: RuleContext, current: ThrowContext, sirotant: str) -> None:
         """« le Sirotage » is inflannable; « Si le flanné tente un Attrape-Oiseau, le Flan prend effet sur ce
         lancer. S'il réussit, il perd la valeur du Cul De Chouette réalisé, s'il échoue, il gagne la valeur de
         la Chouette. »"""
@@ -203,7 +202,7 @@ class FlanRules:
         current.multiplier = base * -sum(w for _, w in entries) if entries else base
 
     # ── Soufflette ──
-    def _flanned_soufflette(self: Game, current: ThrowContext, t: float) -> bool:
+    def _flanned_soufflette(self: RuleContext, current: ThrowContext, t: float) -> bool:
         """« Si le flanné réalise une Soufflette alors qu'il a 30 pts ou plus, il doit relever le défi seul
         et a trois lancers pour réaliser à nouveau un 4 - 2 – 1. S'il a moins de 30 pts, la Soufflette ne
         peut pas être jouée et le Flan est conservé. »"""
@@ -217,7 +216,7 @@ class FlanRules:
         self._close_reaction(t)
         return True
 
-    def _relance_soufflette_flan(self: Game, relance: Relance, call: Call, dice: tuple[int, ...]) -> None:
+    def _relance_soufflette_flan(self: RuleContext, relance: Relance, call: Call, dice: tuple[int, ...]) -> None:
         """« Il est le seul dont le score peut être affecté. Il perd 30 pts s'il échoue et peut gagner 30, 40
         ou 50 pts (selon le nombre de lancers tentés) en cas de réussite. Si le flanné-soufflé ne parvient pas
         à relever le défi, la combinaison réalisée au troisième lancer prend l'effet du Flan. »"""
@@ -238,7 +237,7 @@ class FlanRules:
         self._land_relance(thrower, throw, call.t, relance)
 
     # ── Néant soufflé ──
-    def _flanned_neant_souffle(self: Game, current: ThrowContext, t: float, first: list[str],
+    def _flanned_neant_souffle(self: RuleContext, current: ThrowContext, t: float, first: list[str],
                                mecreants: set[str]) -> None:
         """« Le premier joueur criant : "Mécréant !" […] perds une Grelottine si il en possédait une, si il
         déclare "Je suis un misérable" en se touchant le nez, tous les joueurs reçoivent une Grelottine.

@@ -7,7 +7,8 @@ correspondant à la combinaison formée par les trois dés. »
 A throw opens a *reaction window* when its cul falls; the shouts heard in it
 (« Pas mou le caillou ! », « Grelotte ça picote ! », « Je sirote ! »…) are
 judged when it closes: on the next throw, on « Suivant ! », or
-``Rules.reaction_window_s`` after it opened.
+``Rules.reaction_window_s`` after it opened — or, for a race whose verdict can
+no longer change, as soon as it is certain (``Game._decide_certain``).
 
 >>> g = Game(["Karadoc", "Perceval"])
 >>> _ = g.apply(Call(CallKind.DES, "Karadoc", 1.0, dice=(2, 3, 5)))
@@ -42,6 +43,7 @@ from voice_scribe.engine.grelottine import GrelottineRules
 from voice_scribe.engine.grelottine_defenses import GrelottineDefensesRules
 from voice_scribe.engine.jarret import JarretRules
 from voice_scribe.engine.neant_souffle import NeantSouffleRules
+from voice_scribe.engine.rejected import Rejected
 from voice_scribe.engine.relances import RelanceRules
 from voice_scribe.engine.rolloff import RollOffRules
 from voice_scribe.engine.rules import Rules
@@ -49,28 +51,114 @@ from voice_scribe.engine.scoring import GRELOTTINE_MINIMUM, Scoring
 from voice_scribe.engine.sirop import SiropRules
 from voice_scribe.engine.sloubi import SloubiRules
 from voice_scribe.engine.soufflette import SouffletteRules
-from voice_scribe.engine.state import GameState, Holding, Phase, Player, ThrowContext, clone_state
+from voice_scribe.engine.state import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    GameState,
+    Holding,
+    Phase,
+    Player,
+    ThrowContext,
+    clone_state,
+)
 from voice_scribe.engine.suite import SuiteRules
 from voice_scribe.engine.suite_velutee import SuiteVeluteeRules
 from voice_scribe.engine.table import Check, Legality, Now, describe, verdict
 from voice_scribe.engine.tichette import TichetteRules
 from voice_scribe.engine.verdier import VerdierRules
 
-MIN_PLAYERS, MAX_PLAYERS = 2, 16
+
+#: ★★ first-shout races of a reaction window, decided once their first shout's tie window has passed
+#: (race → the shout, the settlement); the window closing settles only those not decided yet.
+FIRST_SHOUT_RACES: dict[str, tuple[CallKind, str]] = {
+    "contre_sirop": (CallKind.CONTRE_SIROP, "_settle_contre_sirop"),
+    "sirop_jeannot": (CallKind.SIROP_JEANNOT, "_settle_sirop_jeannot"),
+}
 
 
-class Rejected(Exception):
-    """A call refused, with a French reason.
-
-    The call itself changes nothing; what the moment of the call set off
-    before it was refused (a reaction window whose time was up, closed by the
-    clock) stays, and its events are reported with the rejection.
-    """
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
+#: The registry: which rule answers which call (a method of :class:`Game`, written in the rule
+#: module of its family). One call kind, one rule; what a rule defers to another is said in it.
+HANDLERS: dict[CallKind, str] = {
+    CallKind.CHOUETTES: "_on_chouettes",
+    CallKind.CUL: "_on_cul",
+    CallKind.DES: "_on_des",
+    CallKind.DE: "_on_de",
+    CallKind.SUIVANT: "_on_suivant",
+    CallKind.BEVUE: "_on_declared_bevue",
+    CallKind.PAS_MOU_LE_CAILLOU: "_on_pas_mou",
+    CallKind.GRELOTTE_CA_PICOTE: "_on_grelotte",
+    CallKind.SANS_FIN: "_on_sans_fin",
+    CallKind.JE_SIROTE: "_on_je_sirote",
+    CallKind.PARI_OISEAU: "_on_sirop_bet",
+    CallKind.BEAU_SIROP: "_on_sirop_bet",
+    CallKind.COUCHE_SIROP: "_on_sirop_bet",
+    CallKind.FILE_SIROP: "_on_sirop_bet",
+    CallKind.SIROP_GAGNANT: "_on_sirop_gagnant",
+    CallKind.CIVET: "_on_civet",
+    CallKind.LANCE_CIVET: "_on_lance_civet",
+    CallKind.GRELOTTINE: "_on_grelottine",
+    CallKind.GRELOTTINE_MISE: "_on_grelottine_mise",
+    CallKind.CHANTE_SLOUBI: "_on_chante_sloubi",
+    CallKind.SLOUBI_REUSSI: "_on_sloubi_result",
+    CallKind.SLOUBI_RATE: "_on_sloubi_result",
+    # ★★
+    CallKind.PATTE_DE_CANARD: "_on_suite_velutee_shout",
+    CallKind.VELUTEE: "_on_suite_velutee_shout",
+    CallKind.RAITOURNELLE: "_on_artichette_shout",
+    CallKind.ARTICHETTE: "_on_artichette_shout",
+    CallKind.EN_GARDE: "_on_en_garde",
+    CallKind.POULETTE: "_on_poulette",
+    CallKind.PASSE_GRELOT: "_on_passe_grelot",
+    CallKind.RIGODON: "_on_rigodon",
+    CallKind.ATTRAPE_OISEAU: "_on_attrape_oiseau",
+    CallKind.CONTRE_SIROP: "_on_contre_sirop",
+    CallKind.SIROP_JEANNOT: "_on_sirop_jeannot",
+    CallKind.CIVET_DOUBLE: "_on_civet_double",
+    CallKind.CUL_DE_CHOUETTE_DOUBLE: "_on_cul_de_chouette_double",
+    CallKind.ACHAT: "_on_achat",
+    CallKind.RACHAT: "_on_achat",
+    CallKind.GRAINES: "_on_graines",
+    # ★★★
+    CallKind.RELANCE: "_on_relance_bet",
+    CallKind.PELICAN: "_on_pelican_shout",
+    CallKind.PASSE_MONTAGNE: "_on_pelican_shout",
+    CallKind.ZBRADARALDJAN: "_on_pelican_shout",
+    CallKind.MECREANT: "_on_neant_souffle_shout",
+    CallKind.MISERABLE: "_on_neant_souffle_shout",
+    CallKind.FORT_HEUREUSEMENT: "_on_neant_souffle_shout",
+    CallKind.VERT_LINETTE: "_on_vert_linette",
+    CallKind.LANCE_BUCHES: "_on_lance_buches",
+    CallKind.MI_JARRET: "_on_use_jarret",
+    CallKind.BI_JARRET: "_on_use_jarret",
+    CallKind.JARRET_SIFFLET: "_on_use_jarret",
+    CallKind.LANCE_JARRET: "_on_lance_jarret",
+    CallKind.JARRET_SOUPLE: "_on_jarret_souple",
+    CallKind.CHARRET: "_on_jarret_souple",
+    CallKind.BJARRET: "_on_bjarret",
+    CallKind.INTERVALLE_PAIEN: "_on_intervalle_paien",
+    CallKind.UNISSON: "_on_unisson",
+    CallKind.PETIT_INTERVALLE: "_on_unisson",
+    # ★★★★ Flan, Civet-Filoché
+    CallKind.A_KADOC: "_on_a_kadoc",
+    CallKind.TATAN_FLANS: "_on_tatan_flans",
+    CallKind.LANCE_FLAN: "_on_lance_flan",
+    CallKind.CIVET_FILOCHE: "_on_civet_filoche",
+    CallKind.LANCE_CIVET_FILOCHE: "_on_lance_civet_filoche",
+    CallKind.CIVET_FILOCHE_DOUBLE: "_on_civet_filoche_double",
+    # ★★★★ Tichette
+    CallKind.SALSIFI: "_on_salsifi",
+    CallKind.SGANABADARLANE: "_on_salsifi",
+    CallKind.MICHETTE: "_on_tiche",
+    CallKind.TICHETTE: "_on_tiche",
+    CallKind.BICHETTE: "_on_tiche",
+    CallKind.BICHETTE_RESINE: "_on_tiche",
+    CallKind.QUICHETTE: "_on_quichette",
+    CallKind.TICHAGE: "_on_tichage",
+    CallKind.QUICHAGE: "_on_quichage",
+    # Règles à l'Aquitaine
+    CallKind.EXCALIBUR: "_on_excalibur",
+    CallKind.ROI: "_on_roi",
+}
 
 
 class Game(
@@ -123,86 +211,9 @@ class Game(
         check_teams(self.rules.teams, names)  # Doublette
         self.state = GameState(players={n: Player(n) for n in names}, order=list(names))
         self._out: list[Event] = []
+        self._now_cache: tuple[str, Now] | None = None
         self._handlers: dict[CallKind, Callable[[Call], None]] = {
-            CallKind.CHOUETTES: self._on_chouettes,
-            CallKind.CUL: self._on_cul,
-            CallKind.DES: self._on_des,
-            CallKind.DE: self._on_de,
-            CallKind.SUIVANT: self._on_suivant,
-            CallKind.BEVUE: self._on_declared_bevue,
-            CallKind.PAS_MOU_LE_CAILLOU: self._on_pas_mou,
-            CallKind.GRELOTTE_CA_PICOTE: self._on_grelotte,
-            CallKind.SANS_FIN: self._on_sans_fin,
-            CallKind.JE_SIROTE: self._on_je_sirote,
-            CallKind.PARI_OISEAU: self._on_sirop_bet,
-            CallKind.BEAU_SIROP: self._on_sirop_bet,
-            CallKind.COUCHE_SIROP: self._on_sirop_bet,
-            CallKind.FILE_SIROP: self._on_sirop_bet,
-            CallKind.SIROP_GAGNANT: self._on_sirop_gagnant,
-            CallKind.CIVET: self._on_civet,
-            CallKind.LANCE_CIVET: self._on_lance_civet,
-            CallKind.GRELOTTINE: self._on_grelottine,
-            CallKind.GRELOTTINE_MISE: self._on_grelottine_mise,
-            CallKind.CHANTE_SLOUBI: self._on_chante_sloubi,
-            CallKind.SLOUBI_REUSSI: self._on_sloubi_result,
-            CallKind.SLOUBI_RATE: self._on_sloubi_result,
-            # ★★
-            CallKind.PATTE_DE_CANARD: self._on_suite_velutee_shout,
-            CallKind.VELUTEE: self._on_suite_velutee_shout,
-            CallKind.RAITOURNELLE: self._on_artichette_shout,
-            CallKind.ARTICHETTE: self._on_artichette_shout,
-            CallKind.EN_GARDE: self._on_en_garde,
-            CallKind.POULETTE: self._on_poulette,
-            CallKind.PASSE_GRELOT: self._on_passe_grelot,
-            CallKind.RIGODON: self._on_rigodon,
-            CallKind.ATTRAPE_OISEAU: self._on_attrape_oiseau,
-            CallKind.CONTRE_SIROP: self._on_contre_sirop,
-            CallKind.SIROP_JEANNOT: self._on_sirop_jeannot,
-            CallKind.CIVET_DOUBLE: self._on_civet_double,
-            CallKind.CUL_DE_CHOUETTE_DOUBLE: self._on_cul_de_chouette_double,
-            CallKind.ACHAT: self._on_achat,
-            CallKind.RACHAT: self._on_achat,
-            CallKind.GRAINES: self._on_graines,
-            # ★★★
-            CallKind.RELANCE: self._on_relance_bet,
-            CallKind.PELICAN: self._on_pelican_shout,
-            CallKind.PASSE_MONTAGNE: self._on_pelican_shout,
-            CallKind.ZBRADARALDJAN: self._on_pelican_shout,
-            CallKind.MECREANT: self._on_neant_souffle_shout,
-            CallKind.MISERABLE: self._on_neant_souffle_shout,
-            CallKind.FORT_HEUREUSEMENT: self._on_neant_souffle_shout,
-            CallKind.VERT_LINETTE: self._on_vert_linette,
-            CallKind.LANCE_BUCHES: self._on_lance_buches,
-            CallKind.MI_JARRET: self._on_use_jarret,
-            CallKind.BI_JARRET: self._on_use_jarret,
-            CallKind.JARRET_SIFFLET: self._on_use_jarret,
-            CallKind.LANCE_JARRET: self._on_lance_jarret,
-            CallKind.JARRET_SOUPLE: self._on_jarret_souple,
-            CallKind.CHARRET: self._on_jarret_souple,
-            CallKind.BJARRET: self._on_bjarret,
-            CallKind.INTERVALLE_PAIEN: self._on_intervalle_paien,
-            CallKind.UNISSON: self._on_unisson,
-            CallKind.PETIT_INTERVALLE: self._on_unisson,
-            # ★★★★ Flan, Civet-Filoché
-            CallKind.A_KADOC: self._on_a_kadoc,
-            CallKind.TATAN_FLANS: self._on_tatan_flans,
-            CallKind.LANCE_FLAN: self._on_lance_flan,
-            CallKind.CIVET_FILOCHE: self._on_civet_filoche,
-            CallKind.LANCE_CIVET_FILOCHE: self._on_lance_civet_filoche,
-            CallKind.CIVET_FILOCHE_DOUBLE: self._on_civet_filoche_double,
-            # ★★★★ Tichette
-            CallKind.SALSIFI: self._on_salsifi,
-            CallKind.SGANABADARLANE: self._on_salsifi,
-            CallKind.MICHETTE: self._on_tiche,
-            CallKind.TICHETTE: self._on_tiche,
-            CallKind.BICHETTE: self._on_tiche,
-            CallKind.BICHETTE_RESINE: self._on_tiche,
-            CallKind.QUICHETTE: self._on_quichette,
-            CallKind.TICHAGE: self._on_tichage,
-            CallKind.QUICHAGE: self._on_quichage,
-            # Règles à l'Aquitaine
-            CallKind.EXCALIBUR: self._on_excalibur,
-            CallKind.ROI: self._on_roi,
+            kind: getattr(self, name) for kind, name in HANDLERS.items()
         }
 
     # ── the public surface ──
@@ -237,8 +248,18 @@ class Game(
 
     # ── what can be said now (engine/table.py) ──
     def now(self) -> Now:
-        """The table at a glance: the phase in French, who is awaited, every legal call."""
-        return describe(self)
+        """The table at a glance: the phase in French, who is awaited, every legal call.
+
+        Worked out once per state (tens of milliseconds at ★★★★): asked again with nothing
+        changed, the same answer comes back at once.
+        """
+        key = repr(self.state)
+        cached = getattr(self, "_now_cache", None)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        now = describe(self)
+        self._now_cache = (key, now)
+        return now
 
     def check(self, call: Call) -> Check:
         """What ``apply(call)`` would make of the call, without applying it (the game is unchanged)."""
@@ -255,7 +276,8 @@ class Game(
         twin.rules = self.rules
         twin.state = clone_state(self.state)
         twin._out = []
-        twin._handlers = {kind: getattr(twin, handler.__name__) for kind, handler in self._handlers.items()}
+        twin._now_cache = None
+        twin._handlers = {kind: getattr(twin, name) for kind, name in HANDLERS.items()}
         return twin
 
     @staticmethod
@@ -323,6 +345,8 @@ class Game(
         if state.phase is Phase.OVER:
             return
         state.clock = max(state.clock, call.t)
+        if self._queue_tichette_step(call):
+            return  # ★★★★ it waits for the Défi Tichette to begin
         handler(call)
         self._unstall_roll_off(call.t)
         self._check_end(call.t)
@@ -339,9 +363,34 @@ class Game(
             deadline = state.suite_tie_opened_at + window
             if t > deadline:
                 self._close_suite_tie(deadline)
+        self._tick_roll_off(t)
         self._tick_achat(t)
         self._tick_poulette(t)
         self._drop_relance_of_the_eliminated(t)
+        self._decide_certain(t)
+
+    def _decide_certain(self, t: float) -> None:
+        """« Decide as soon as it is certain »: the races of the open window whose verdict can no
+        longer change are settled now, not when the window closes (docs/rules.md, issue 10)."""
+        state = self.state
+        current = state.current
+        if state.phase is not Phase.REACTION or current is None or current.settled or not current.applies:
+            return
+        combination = current.combination
+        if combination is None:
+            return
+        if combination.kind is Kind.CHOUETTE_VELUTE:
+            self._decide_chouette_velute(current, t)
+        elif combination.kind is Kind.SUITE:
+            self._decide_suite(current, t)
+        for race, (kind, settle) in FIRST_SHOUT_RACES.items():
+            shouts = current.shouters(kind.value)
+            if race in current.decided or not shouts:
+                continue
+            closes = min(at for _, at in shouts) + self.rules.tie_window_s
+            if t > closes + 1e-9:
+                getattr(self, settle)(current, closes)
+                current.decided.add(race)
 
     @staticmethod
     def _dice(call: Call, count: int) -> tuple[int, ...]:
@@ -353,6 +402,8 @@ class Game(
     # ── turns ──
     def _start_turn(self, t: float) -> None:
         state = self.state
+        if state.queued:
+            self._drop_queued(t)
         state.phase = Phase.CHOUETTES
         state.current = None
         self._emit(EventKind.TURN, state.roller, None, "", "", t, round=state.rounds + 1)
@@ -418,6 +469,10 @@ class Game(
             self._close_reaction(call.t)
         if state.phase is Phase.SUITE_TIE:
             self._close_suite_tie(call.t)
+        if state.phase is Phase.ROLL_OFF and state.roll_off is not None and state.roll_off.opened_at is not None:
+            self._force_roll_off(call.t)  # the table has moved on: the tie-break is settled by rule (FT10)
+            if state.phase is Phase.REACTION:
+                self._close_reaction(call.t)
         if state.phase is Phase.OVER:
             return
         self._close_poulette(call.t)
@@ -446,6 +501,9 @@ class Game(
         if self.state.phase is Phase.SIROP_BETS:
             self._on_sirop_die(call, face)
             return
+        if self.state.phase is Phase.RELANCE:
+            self._relance_die(call, face)  # the cul of a relance thrown chouettes first
+            return
         if self._aquitaine_bad_throw(call):
             return  # Aquitaine: « qu'il lance son Cul avant ses Chouettes »: Bévue, he loses his turn
         self._land_cul(call, face)
@@ -459,6 +517,8 @@ class Game(
             self._on_roll(call, face)
         elif state.phase is Phase.SIROP_BETS:
             self._on_sirop_die(call, face)
+        elif state.phase is Phase.RELANCE:
+            self._relance_die(call, face)  # a Velutée player's own chouette, or a relance's cul
         elif state.phase is Phase.CUL:
             self._land_cul(call, face)
         else:
@@ -575,7 +635,8 @@ class Game(
         if self._settle_extras(current, t):
             return  # a tie settled by dice first; the turn moves on after it
         if current.applies and combination.kind is Kind.CHOUETTE_VELUTE:
-            self._settle_chouette_velute(current, t)
+            if "chouette_velute" not in current.decided:
+                self._settle_chouette_velute(current, t)
         elif current.applies and combination.kind is Kind.SUITE:
             if self._settle_suite(current, t):
                 return  # a tie to settle first; the turn moves on after it

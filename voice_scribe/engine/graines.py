@@ -17,10 +17,10 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call
-    from voice_scribe.engine.game import Game
+    from voice_scribe.engine.context import RuleContext
 
 
 class GrainesRules:
-    def _on_graines(self: Game, call: Call) -> None:
+    def _on_graines(self: RuleContext, call: Call) -> None:
         """Heard and accepted: nothing to score."""
         return None

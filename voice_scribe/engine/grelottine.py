@@ -28,6 +28,8 @@ combinaison qu'il a réalisée, et la combinaison prend effet. »
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from fractions import Fraction
 from math import ceil
 from typing import TYPE_CHECKING
@@ -36,10 +38,11 @@ from voice_scribe.engine.dice import Combination, Kind
 from voice_scribe.engine.events import Reason
 from voice_scribe.engine.scoring import GRELOTTINE_MINIMUM
 from voice_scribe.engine.state import Challenge, Holding, Phase, ThrowContext
+from voice_scribe.engine.rejected import Rejected
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call
-    from voice_scribe.engine.game import Game
+    from voice_scribe.engine.context import RuleContext
 
 #: Seed 000: the share of the lower score a challenge may stake, by combination.
 STAKE_SHARES_000: dict[str, Fraction] = {
@@ -79,13 +82,13 @@ def challenge_met(named: str, combination: Combination) -> bool:
 
 
 class GrelottineRules:
-    def _allowed_combinations(self: Game) -> set[str]:
+    def _allowed_combinations(self: RuleContext) -> set[str]:
         allowed = set(STAKE_SHARES_000)
         if self.rules.grelottine_suite:
             allowed.add(Kind.SUITE.value)
         return allowed
 
-    def _can_challenge(self: Game, grelottin: str, target: str) -> bool:
+    def _can_challenge(self: RuleContext, grelottin: str, target: str) -> bool:
         players = self.state.players
         floor = GRELOTTINE_MINIMUM if not self.rules.negative_scores else 1
         return (
@@ -97,9 +100,7 @@ class GrelottineRules:
             and not players[target].eliminated
         )
 
-    def _on_grelottine(self: Game, call: Call) -> None:
-        from voice_scribe.engine.game import Rejected
-
+    def _on_grelottine(self: RuleContext, call: Call) -> None:
         if call.target is None:
             raise Rejected("no_target", "Grelottine sur qui ?")
         state = self.state
@@ -133,7 +134,7 @@ class GrelottineRules:
         elif mine < theirs:
             self._launch_challenge(call.player, call.t)
 
-    def _launch_challenge(self: Game, grelottin: str, t: float) -> None:
+    def _launch_challenge(self: RuleContext, grelottin: str, t: float) -> None:
         state = self.state
         target, launched_at = state.grelottine_calls[grelottin]
         state.challenge = Challenge(
@@ -145,17 +146,17 @@ class GrelottineRules:
         state.phase = Phase.GRELOTTINE_STAKE
         self._prompt(Reason.GRELOTTINE_STAKE, [grelottin], t, challenged=target)
 
-    def _on_grelottine_mise(self: Game, call: Call) -> None:
-        from voice_scribe.engine.game import Rejected
-
+    def _on_grelottine_mise(self: RuleContext, call: Call) -> None:
         state = self.state
         self._stake_has_priority(call)  # ★★ a Passe-Grelot or Rigodon said with the stake gives way
         challenge = state.challenge
         if state.phase is not Phase.GRELOTTINE_STAKE or challenge is None or call.player != challenge.grelottin:
             raise Rejected("wrong_phase", "aucun défi Grelottine n'attend sa mise de ce joueur")
+        call = self._whole_stake(challenge, call)
+        if call is None:
+            return  # half of it: the other half is awaited
         named = call.combination
-        if named is None or (call.number is None and not call.max_stake):
-            raise Rejected("incomplete", "quelle combinaison, et quelle mise ?")
+        assert named is not None
         if named not in self._allowed_combinations():
             self._bevue(call.player, Reason.WRONG_CALL, call.t, combination=named)
             return
@@ -183,7 +184,31 @@ class GrelottineRules:
         state.phase = Phase.GRELOTTINE_THROW
         self._prompt(Reason.GRELOTTINE_THROW, [challenge.challenged], call.t, combination=named, stake=stake)
 
-    def _begin_challenge_throw(self: Game, call: Call) -> None:
+    def _whole_stake(self: RuleContext, challenge: Challenge, call: Call) -> Call | None:
+        """The combination and the stake, said in one call or in two, in either order.
+
+        « Sur une chouette. » … « Max ! »: the first half waits (None) until the other completes it;
+        a half said again replaces the first (docs/rules.md FT8).
+        """
+        has_stake = call.number is not None or call.max_stake
+        if call.combination is not None and has_stake:
+            challenge.half_said = None
+            return call
+        if call.combination is None and not has_stake:
+            raise Rejected("incomplete", "quelle combinaison, et quelle mise ?")
+        half = challenge.half_said
+        if call.combination is not None and call.combination not in self._allowed_combinations():
+            self._bevue(call.player, Reason.WRONG_CALL, call.t, combination=call.combination)
+            return None
+        if half is not None and (half[0] is None) != (call.combination is None):
+            combination = call.combination or half[0]
+            number, max_stake = (call.number, call.max_stake) if has_stake else (half[1], half[2])
+            challenge.half_said = None
+            return replace(call, combination=combination, number=number, max_stake=max_stake)
+        challenge.half_said = (call.combination, call.number, call.max_stake)
+        return None
+
+    def _begin_challenge_throw(self: RuleContext, call: Call) -> None:
         state = self.state
         challenge = state.challenge
         assert challenge is not None
@@ -196,7 +221,7 @@ class GrelottineRules:
             roller=challenge.challenged, started_at=call.t, civet=challenge.civet, challenge=challenge
         )
 
-    def _challenge_throw_landed(self: Game, current: ThrowContext, t: float) -> bool:
+    def _challenge_throw_landed(self: RuleContext, current: ThrowContext, t: float) -> bool:
         """True when this throw ends the challenge (its combination then applies)."""
         challenge = current.challenge
         assert challenge is not None and challenge.combination is not None and current.combination is not None
@@ -210,14 +235,14 @@ class GrelottineRules:
         self._next_challenge_throw(t)
         return False
 
-    def _next_challenge_throw(self: Game, t: float) -> None:
+    def _next_challenge_throw(self: RuleContext, t: float) -> None:
         state = self.state
         assert state.challenge is not None
         state.phase = Phase.GRELOTTINE_THROW
         state.current = None
         self._prompt(Reason.GRELOTTINE_THROW, [state.challenge.challenged], t, throw=2)
 
-    def _settle_challenge(self: Game, challenge: Challenge, met: bool, t: float) -> None:
+    def _settle_challenge(self: RuleContext, challenge: Challenge, met: bool, t: float) -> None:
         challenge.decided = True
         challenge.succeeded = met
         stake = challenge.stake or 0
@@ -231,7 +256,7 @@ class GrelottineRules:
             self._add(loser, -stake, Reason.GRELOTTINE_LOST.value, "grelottine", t, combination=challenge.combination)
         self._after_challenge_settled(challenge, winner, t)  # ★★ Poulette, Passe-Grelot, Rigodon
 
-    def _unfinished_sirop_grelot(self: Game, current: ThrowContext, t: float) -> bool:
+    def _unfinished_sirop_grelot(self: RuleContext, current: ThrowContext, t: float) -> bool:
         """A Sirop-Grelot Chouette left unsiroted: the attempt is lost.
 
         True when the challenge goes on with its second throw.
@@ -246,7 +271,7 @@ class GrelottineRules:
         self._settle_challenge(challenge, False, t)
         return False
 
-    def _resume_after_challenge(self: Game, t: float) -> None:
+    def _resume_after_challenge(self: RuleContext, t: float) -> None:
         """« Le jeu reprend ensuite normalement. »"""
         state = self.state
         state.challenge = None

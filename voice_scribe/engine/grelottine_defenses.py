@@ -44,10 +44,11 @@ from voice_scribe.engine.dice import Kind
 from voice_scribe.engine.events import Reason
 from voice_scribe.engine.scoring import GRELOTTINE_MINIMUM
 from voice_scribe.engine.state import Holding, Phase
+from voice_scribe.engine.rejected import Rejected
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call
-    from voice_scribe.engine.game import Game
+    from voice_scribe.engine.context import RuleContext
     from voice_scribe.engine.state import Challenge
 
 POULETTE_POINTS = 10
@@ -57,7 +58,7 @@ IMMUNITIES = ((Holding.PASSE_GRELOT, "passe_grelot"), (Holding.RIGODON, "rigodon
 
 class GrelottineDefensesRules:
     # ── after a challenge ──
-    def _after_challenge_settled(self: Game, challenge: Challenge, winner: str, t: float) -> None:
+    def _after_challenge_settled(self: RuleContext, challenge: Challenge, winner: str, t: float) -> None:
         for holding, rule in IMMUNITIES:
             if self.rules.is_enabled(rule):
                 self._gain(winner, holding, Reason.IMMUNITY, t)
@@ -74,7 +75,7 @@ class GrelottineDefensesRules:
             self.state.poulette_decided = False
 
     # ── la Poulette ──
-    def _on_poulette(self: Game, call: Call) -> None:
+    def _on_poulette(self: RuleContext, call: Call) -> None:
         state = self.state
         if state.poulette is None or call.player not in state.poulette[:2]:
             self._bevue(call.player, Reason.WRONG_CALL, call.t, call=call.kind.value)
@@ -85,18 +86,18 @@ class GrelottineDefensesRules:
         if len(state.poulette_shouts) == 2:
             self._judge_poulette(call.t)
 
-    def _tick_poulette(self: Game, t: float) -> None:
+    def _tick_poulette(self: RuleContext, t: float) -> None:
         shouts = self.state.poulette_shouts
         if shouts and not self.state.poulette_decided and t > min(s for _, s in shouts) + self.rules.tie_window_s:
             self._judge_poulette(t)
 
-    def _judge_poulette(self: Game, t: float) -> None:
+    def _judge_poulette(self: RuleContext, t: float) -> None:
         state = self.state
         state.poulette_decided = True
         self._pay_first_shout(state.poulette_shouts, POULETTE_POINTS, "poulette", Reason.POULETTE,
                               Reason.POULETTE_TIE, Reason.POULETTE_TEAM, t)
 
-    def _close_poulette(self: Game, t: float) -> None:
+    def _close_poulette(self: RuleContext, t: float) -> None:
         """« avant le lancer suivant ou avant qu'un autre défi ne soit lancé »: judged, then gone."""
         state = self.state
         if state.poulette is None:
@@ -106,17 +107,15 @@ class GrelottineDefensesRules:
         state.poulette, state.poulette_shouts, state.poulette_decided = None, [], False
 
     # ── Passe-Grelot, Rigodon ──
-    def _spend_immunity(self: Game, name: str, t: float) -> list[Holding]:
+    def _spend_immunity(self: RuleContext, name: str, t: float) -> list[Holding]:
         spent = [h for h, _ in IMMUNITIES if self.state.players[name].holds(h)]
         for holding in spent:
             self._lose(name, holding, Reason.SPENT, t)
         return spent
 
-    def _defense_allowed(self: Game, call: Call, holding: Holding) -> bool:
+    def _defense_allowed(self: RuleContext, call: Call, holding: Holding) -> bool:
         """Said by the challenged, holding the immunity, before the stake; a stake said
         within the tie window before it has priority (« le grelottin est prioritaire »)."""
-        from voice_scribe.engine.game import Rejected
-
         state = self.state
         challenge = state.challenge
         if (
@@ -135,9 +134,7 @@ class GrelottineDefensesRules:
             and state.players[call.player].holds(holding)
         )
 
-    def _on_passe_grelot(self: Game, call: Call) -> None:
-        from voice_scribe.engine.game import Rejected
-
+    def _on_passe_grelot(self: RuleContext, call: Call) -> None:
         if call.target is None:
             raise Rejected("no_target", "Passe-Grelot à qui ?")
         state = self.state
@@ -164,7 +161,7 @@ class GrelottineDefensesRules:
         }
         self._prompt(Reason.PASSED, [challenge.grelottin], call.t, challenged=call.target, by=call.player)
 
-    def _on_rigodon(self: Game, call: Call) -> None:
+    def _on_rigodon(self: RuleContext, call: Call) -> None:
         state = self.state
         challenge = state.challenge
         if not self._defense_allowed(call, Holding.RIGODON) or challenge is None:
@@ -182,7 +179,7 @@ class GrelottineDefensesRules:
         self._prompt(Reason.RIGODON_CANCELLED, [challenge.grelottin, challenge.challenged], call.t)
         self._prompt(Reason.THROW_CHOUETTES, [state.roller], call.t)
 
-    def _stake_has_priority(self: Game, call: Call) -> None:
+    def _stake_has_priority(self: RuleContext, call: Call) -> None:
         """A stake said at the same time as a Passe-Grelot or a Rigodon: the grelottin wins."""
         state = self.state
         window = self.rules.tie_window_s

@@ -56,10 +56,11 @@ from voice_scribe.engine.calls import CallKind
 from voice_scribe.engine.dice import Kind
 from voice_scribe.engine.events import Reason
 from voice_scribe.engine.state import Holding, Phase, Relance
+from voice_scribe.engine.rejected import Rejected
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call
-    from voice_scribe.engine.game import Game
+    from voice_scribe.engine.context import RuleContext
     from voice_scribe.engine.state import ThrowContext
 
 JARRET_MODES = {CallKind.MI_JARRET: "mi", CallKind.BI_JARRET: "bi", CallKind.JARRET_SIFFLET: "sifflet"}
@@ -68,7 +69,7 @@ TWO_THROWS = {"mi", "sifflet"}
 
 
 class JarretRules:
-    def _jarret_moment(self: Game, call: Call) -> bool:
+    def _jarret_moment(self: RuleContext, call: Call) -> bool:
         """« avant le lancer de ses chouettes à son tour de jeu », not in a Grelottine challenge."""
         state = self.state
         if state.phase is Phase.REACTION and self.upcoming_roller() == call.player:
@@ -84,7 +85,7 @@ class JarretRules:
             and state.players[call.player].holds(Holding.JARRET)
         )
 
-    def _on_use_jarret(self: Game, call: Call) -> None:
+    def _on_use_jarret(self: RuleContext, call: Call) -> None:
         mode = JARRET_MODES[call.kind]
         ok = self._jarret_moment(call)
         if self.state.phase is Phase.OVER:
@@ -98,7 +99,7 @@ class JarretRules:
         self.state.jarret_sifflet.discard(call.player)
         self.state.jarret_use = (call.player, mode)  # applied when his chouettes are thrown
 
-    def _apply_jarret_use(self: Game, current: ThrowContext) -> None:
+    def _apply_jarret_use(self: RuleContext, current: ThrowContext) -> None:
         use = self.state.jarret_use
         if use is None or use[0] != current.roller:
             return
@@ -106,9 +107,7 @@ class JarretRules:
         current.jarret = use[1]
         current.multiplier = 2 if use[1] in DOUBLING else 1
 
-    def _on_lance_jarret(self: Game, call: Call) -> None:
-        from voice_scribe.engine.game import Rejected
-
+    def _on_lance_jarret(self: RuleContext, call: Call) -> None:
         if call.target is None or call.target == call.player:
             raise Rejected("no_target", "Lance-Jarret à qui ?")
         ok = self._jarret_moment(call)
@@ -119,7 +118,7 @@ class JarretRules:
             self.state.jarret_sifflet.discard(call.player)
 
     # ── Mi-Jarret: two throws ──
-    def _jarret_first_throw(self: Game, current: ThrowContext, t: float) -> bool:
+    def _jarret_first_throw(self: RuleContext, current: ThrowContext, t: float) -> bool:
         if current.jarret not in TWO_THROWS or current.relance is not None or current.challenge is not None:
             return False
         assert current.throw is not None
@@ -129,7 +128,7 @@ class JarretRules:
         self._start_relance(relance, t)
         return True
 
-    def _on_bjarret(self: Game, call: Call) -> None:
+    def _on_bjarret(self: RuleContext, call: Call) -> None:
         state = self.state
         relance = state.relance
         if state.phase is not Phase.RELANCE or relance is None or relance.purpose != "mi_jarret" \
@@ -139,11 +138,11 @@ class JarretRules:
         assert relance.kept is not None
         self._land_relance(relance.thrower, relance.kept, call.t, relance)  # « la première combinaison … prend effet »
 
-    def _relance_mi_jarret(self: Game, relance: Relance, call: Call, dice: tuple[int, ...]) -> None:
+    def _relance_mi_jarret(self: RuleContext, relance: Relance, call: Call, dice: tuple[int, ...]) -> None:
         self._land_relance(relance.thrower, self._three(dice), call.t, relance)
 
     # ── Jarret-Souple / Charret ──
-    def _jarret_neant(self: Game, current: ThrowContext | None) -> bool:
+    def _jarret_neant(self: RuleContext, current: ThrowContext | None) -> bool:
         return (
             current is not None
             and current.jarret is not None
@@ -152,9 +151,7 @@ class JarretRules:
             and current.combination.kind is Kind.NEANT
         )
 
-    def _on_jarret_souple(self: Game, call: Call) -> None:
-        from voice_scribe.engine.game import Rejected
-
+    def _on_jarret_souple(self: RuleContext, call: Call) -> None:
         state = self.state
         current = state.current
         if state.phase is not Phase.REACTION or current is None:
@@ -165,14 +162,14 @@ class JarretRules:
             return
         current.shout(call.kind.value, call.player, call.t)
 
-    def _jarret_souple_calls(self: Game, current: ThrowContext) -> tuple[CallKind, CallKind]:
+    def _jarret_souple_calls(self: RuleContext, current: ThrowContext) -> tuple[CallKind, CallKind]:
         """(the roller's call that keeps the Jarret, the others' call that takes it). ★★★★ « En cas de Néant
         sur un Bi ou Mi Jarret, les annonces “ Jarret-Souple ! ” et “ Charret ! ” s'inversent » under a Flan."""
         if self._flanned(current):
             return CallKind.CHARRET, CallKind.JARRET_SOUPLE
         return CallKind.JARRET_SOUPLE, CallKind.CHARRET
 
-    def _settle_jarret_souple(self: Game, current: ThrowContext, t: float) -> None:
+    def _settle_jarret_souple(self: RuleContext, current: ThrowContext, t: float) -> None:
         if not self._jarret_neant(current):
             return
         keeps, takes = self._jarret_souple_calls(current)

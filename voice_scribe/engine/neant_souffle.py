@@ -29,27 +29,26 @@ from voice_scribe.engine.events import Reason
 from voice_scribe.engine.races import firsts
 from voice_scribe.engine.scoring import GRELOTTINE_MINIMUM
 from voice_scribe.engine.state import Holding, Phase
+from voice_scribe.engine.rejected import Rejected
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call
-    from voice_scribe.engine.game import Game
+    from voice_scribe.engine.context import RuleContext
     from voice_scribe.engine.state import ThrowContext
 
 
 class NeantSouffleRules:
-    def _neant_souffle_landed(self: Game, current: ThrowContext, t: float) -> bool:
+    def _neant_souffle_landed(self: RuleContext, current: ThrowContext, t: float) -> bool:
         self._settle_civet(current, t)
         return True
 
-    def _is_neant_souffle(self: Game, current: ThrowContext | None) -> bool:
+    def _is_neant_souffle(self: RuleContext, current: ThrowContext | None) -> bool:
         return (
             current is not None
             and current.shows(Figure.NEANT_SOUFFLE)
         )
 
-    def _on_neant_souffle_shout(self: Game, call: Call) -> None:
-        from voice_scribe.engine.game import Rejected
-
+    def _on_neant_souffle_shout(self: RuleContext, call: Call) -> None:
         state = self.state
         current = state.current
         if state.phase is not Phase.REACTION or current is None:
@@ -66,7 +65,7 @@ class NeantSouffleRules:
             return
         current.shout(call.kind.value, call.player, call.t)
 
-    def _settle_neant_souffle(self: Game, current: ThrowContext, t: float) -> bool:
+    def _settle_neant_souffle(self: RuleContext, current: ThrowContext, t: float) -> bool:
         if not self._is_neant_souffle(current):
             return False
         window = self.rules.tie_window_s
@@ -89,7 +88,7 @@ class NeantSouffleRules:
         self._roll_off_neant_souffle(winners[0], t, end=False)
         return False
 
-    def _roll_off_neant_souffle(self: Game, chosen: str, t: float, end: bool = True) -> None:
+    def _roll_off_neant_souffle(self: RuleContext, chosen: str, t: float, end: bool = True) -> None:
         self._gain(chosen, Holding.GRELOTTINE, Reason.MECREANT, t)
         if end:
             self._end_throw(t)

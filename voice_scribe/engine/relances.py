@@ -22,16 +22,19 @@ mixin implements ``_relance_<purpose>(relance, call, dice)``.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from typing import TYPE_CHECKING
 
 from voice_scribe.engine.dice import Figure, Kind, Throw, classify
 from voice_scribe.engine.events import EventKind, Reason
 from voice_scribe.engine.state import Phase, Relance, ThrowContext
+from voice_scribe.engine.rejected import Rejected
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call
     from voice_scribe.engine.dice import Combination
-    from voice_scribe.engine.game import Game
+    from voice_scribe.engine.context import RuleContext
 
 #: The figure → (rule, method called when it lands). The method returns True when
 #: the figure's rule takes over the throw (no ★ combination applies).
@@ -56,7 +59,7 @@ def combination_value(combination: Combination) -> int:
 
 class RelanceRules:
     # ── figures ──
-    def _apply_figure(self: Game, current: ThrowContext, t: float) -> bool:
+    def _apply_figure(self: RuleContext, current: ThrowContext, t: float) -> bool:
         combination = current.combination
         assert combination is not None
         if combination.figure is None or current.no_figures:
@@ -66,7 +69,7 @@ class RelanceRules:
             return False
         return bool(getattr(self, entry[1])(current, t))
 
-    def _settle_extras(self: Game, current: ThrowContext, t: float) -> bool:
+    def _settle_extras(self: RuleContext, current: ThrowContext, t: float) -> bool:
         """The ★★/★★★ races of a closing window; True when a roll-off must settle first."""
         self._settle_suite_velutee(current, t)
         self._settle_artichette(current, t)
@@ -83,36 +86,79 @@ class RelanceRules:
         return self._settle_neant_souffle(current, t)
 
     # ── relances ──
-    def _queue_relance(self: Game, relance: Relance) -> None:
+    def _queue_relance(self: RuleContext, relance: Relance) -> None:
         """The relance starts when the current window closes (« Suivant ! », the timeout…)."""
         self.state.followups.append(relance)
 
-    def _start_relance(self: Game, relance: Relance, t: float) -> None:
+    def _start_relance(self: RuleContext, relance: Relance, t: float) -> None:
         state = self.state
         state.relance = relance
         state.phase = Phase.RELANCE
         self._prompt(Reason.THROW_RELANCE, [relance.thrower], t, purpose=relance.purpose, dice=relance.dice)
 
-    def _relance_throw(self: Game, call: Call) -> None:
+    def _relance_throw(self: RuleContext, call: Call) -> None:
         from voice_scribe.engine.calls import CallKind
-        from voice_scribe.engine.game import Rejected
-
         relance = self.state.relance
         assert relance is not None
+        if relance.dice == 3 and call.kind is CallKind.CHOUETTES:
+            self._relance_chouettes(relance, call)  # « chouettes then cul », the usual way
+            return
         wanted = CallKind.CHOUETTES if relance.dice == 2 else CallKind.DES
         if call.kind is not wanted:
             what = "les deux chouettes" if relance.dice == 2 else "les trois dés d'un coup (« des »)"
             raise Rejected("wrong_dice", f"on attend {what} de {relance.thrower}")
+        if not self._relance_thrower(relance, call):
+            return
+        relance.chouettes = None
+        assert call.dice is not None
+        getattr(self, f"_relance_{relance.purpose}")(relance, call, tuple(call.dice))
+
+    def _relance_thrower(self: RuleContext, relance: Relance, call: Call) -> bool:
+        """« un joueur lançant les dés alors que ce n'est pas son tour » is a Bévue."""
         throwers = {relance.thrower}
         if relance.purpose == "velutee_pair" and relance.beneficiary:
             throwers.add(relance.beneficiary)
         if call.player not in throwers:
             self._bevue(call.player, Reason.OUT_OF_TURN, call.t, roller=relance.thrower)
-            return
-        assert call.dice is not None
-        getattr(self, f"_relance_{relance.purpose}")(relance, call, tuple(call.dice))
+            return False
+        return True
 
-    def _emit_relance_throw(self: Game, thrower: str, throw: Throw, t: float, purpose: str) -> None:
+    def _relance_chouettes(self: RuleContext, relance: Relance, call: Call) -> None:
+        """A challenge throw (Soufflette, Mi-Jarret, Bleu-Rouge…) announced chouettes first: the cul
+        completes it (docs/rules.md FT9)."""
+        if not self._relance_thrower(relance, call):
+            return
+        relance.chouettes = tuple(call.dice or ())
+        self._prompt(Reason.THROW_CUL, [call.player], call.t, purpose=relance.purpose)
+
+    def _relance_die(self: RuleContext, call: Call, face: int) -> None:
+        """One die in a relance: the cul after its chouettes, or a Velutée player's own chouette."""
+        from voice_scribe.engine.calls import CallKind
+        relance = self.state.relance
+        assert relance is not None
+        if relance.dice == 3 and relance.chouettes is not None:
+            if call.player != relance.thrower:
+                self._bevue(call.player, Reason.OUT_OF_TURN, call.t, roller=relance.thrower)
+                return
+            self._relance_throw(replace(call, kind=CallKind.DES, dice=(*relance.chouettes, face)))
+            return
+        if relance.purpose == "velutee_pair" and relance.beneficiary is not None:
+            # seed 000 « La Suite-Velutée »: « ils relancent chacun leur chouette »
+            if not self._relance_thrower(relance, call):
+                return
+            if call.player in relance.own_dice:
+                raise Rejected("already_rolled", f"{call.player} a déjà relancé sa chouette")
+            relance.own_dice[call.player] = face
+            pair = (relance.thrower, relance.beneficiary)
+            if all(p in relance.own_dice for p in pair):
+                dice = tuple(relance.own_dice[p] for p in pair)
+                relance.own_dice = {}
+                self._relance_throw(replace(call, kind=CallKind.CHOUETTES, dice=dice))
+            return
+        what = "les deux chouettes" if relance.dice == 2 else "les trois dés (ou les chouettes puis le cul)"
+        raise Rejected("wrong_dice", f"on attend {what} de {relance.thrower}")
+
+    def _emit_relance_throw(self: RuleContext, thrower: str, throw: Throw, t: float, purpose: str) -> None:
         combination = throw.combination
         self.state.throws += 1
         self._emit(
@@ -121,7 +167,7 @@ class RelanceRules:
             figure=combination.figure.value if combination.figure else None, relance=purpose,
         )
 
-    def _land_relance(self: Game, roller: str, throw: Throw, t: float, relance: Relance, **context: object) -> None:
+    def _land_relance(self: RuleContext, roller: str, throw: Throw, t: float, relance: Relance, **context: object) -> None:
         """The relance's final combination « prend effet » for ``roller``: a throw of his, with its window."""
         state = self.state
         state.relance = None
@@ -141,7 +187,7 @@ class RelanceRules:
         state.phase = Phase.CUL
         self._land(throw, t)
 
-    def _finish_relance(self: Game, relance: Relance, t: float) -> None:
+    def _finish_relance(self: RuleContext, relance: Relance, t: float) -> None:
         """A relance that ends without a window of its own: the game moves on."""
         state = self.state
         state.relance = None
@@ -150,7 +196,7 @@ class RelanceRules:
         state.phase = Phase.REACTION
         self._end_throw(t)
 
-    def _drop_relance_of_the_eliminated(self: Game, t: float) -> None:
+    def _drop_relance_of_the_eliminated(self: RuleContext, t: float) -> None:
         """A thrower out of the game (−343, a failed doublé) throws nothing: the relance is dropped."""
         state = self.state
         relance = state.relance

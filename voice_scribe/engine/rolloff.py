@@ -11,24 +11,26 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from voice_scribe.engine.dice import FACES
 from voice_scribe.engine.events import Reason
 from voice_scribe.engine.state import Phase, RollOff
+from voice_scribe.engine.rejected import Rejected
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call
-    from voice_scribe.engine.game import Game
+    from voice_scribe.engine.context import RuleContext
 
 
 class RollOffRules:
-    def _start_roll_off(self: Game, purpose: str, players: list[str], lowest_wins: bool, t: float, stake: int = 0) -> None:
+    def _start_roll_off(self: RuleContext, purpose: str, players: list[str], lowest_wins: bool, t: float, stake: int = 0) -> None:
         state = self.state
         if state.phase is not Phase.ROLL_OFF:
             state.resume_phase = state.phase
-        state.roll_off = RollOff(purpose, list(players), lowest_wins, stake=stake, step=stake or 10)
+        state.roll_off = RollOff(purpose, list(players), lowest_wins, stake=stake, step=stake or 10, opened_at=t)
         state.phase = Phase.ROLL_OFF
         self._prompt(Reason.ROLL_TIE_BREAK, players, t, purpose=purpose, stake=stake)
 
-    def _skip_opening(self: Game, call: Call) -> None:
+    def _skip_opening(self: RuleContext, call: Call) -> None:
         """No roll-off was thrown: the table chose its opener, the first to throw."""
         state = self.state
         state.roll_off = None
@@ -38,9 +40,7 @@ class RollOffRules:
             state.turn = 0
         state.phase = Phase.CHOUETTES
 
-    def _on_roll(self: Game, call: Call, face: int) -> None:
-        from voice_scribe.engine.game import Rejected
-
+    def _on_roll(self: RuleContext, call: Call, face: int) -> None:
         state = self.state
         if state.phase is Phase.OPENING and state.roll_off is None:
             state.roll_off = RollOff("opening", list(state.order), lowest_wins=True)
@@ -54,7 +54,7 @@ class RollOffRules:
         roll_off.rolls[call.player] = face
         self._settle_rolls(call.t)
 
-    def _settle_rolls(self: Game, t: float) -> None:
+    def _settle_rolls(self: RuleContext, t: float) -> None:
         """Once every player of the roll-off has thrown: the extreme die decides, ties throw again."""
         state = self.state
         roll_off = state.roll_off
@@ -69,6 +69,8 @@ class RollOffRules:
             # « ils recommencent pour se départager » (the Suite: « pour perdre 20 pts, puis 30 pts »)
             roll_off.players = tied
             roll_off.rolls = {}
+            if roll_off.opened_at is not None:
+                roll_off.opened_at, roll_off.asked_again = t, False
             if roll_off.purpose == "suite":
                 roll_off.stake += roll_off.step
             self._prompt(Reason.ROLL_TIE_BREAK, tied, t, purpose=roll_off.purpose, stake=roll_off.stake)
@@ -76,7 +78,43 @@ class RollOffRules:
         state.roll_off = None
         self._roll_off_decided(roll_off, tied[0], t)
 
-    def _unstall_roll_off(self: Game, t: float) -> None:
+    def _tick_roll_off(self: RuleContext, t: float) -> None:
+        """A tie-break nobody settles: asked again after ``reaction_window_s``, then settled by rule
+        after as long again (docs/rules.md FT10): the game never waits for ever."""
+        state = self.state
+        roll_off = state.roll_off
+        if state.phase is not Phase.ROLL_OFF or roll_off is None or roll_off.opened_at is None:
+            return
+        deadline = roll_off.opened_at + self.rules.reaction_window_s
+        if t <= deadline:
+            return
+        if not roll_off.asked_again:
+            roll_off.asked_again, roll_off.opened_at = True, deadline
+            missing = [p for p in roll_off.players if p not in roll_off.rolls]
+            self._prompt(Reason.ROLL_TIE_BREAK, missing, deadline, purpose=roll_off.purpose,
+                         stake=roll_off.stake, again=True)
+            self._tick_roll_off(t)
+            return
+        self._force_roll_off(roll_off.opened_at + self.rules.reaction_window_s)
+
+    def _force_roll_off(self: RuleContext, t: float) -> None:
+        """The tie-break left unsettled (or the table has moved on, throwing): a player who did not
+        throw his die counts as having thrown the worst one for him; several such players: the first
+        of them in the turn order is the one the roll-off designates."""
+        state = self.state
+        roll_off = state.roll_off
+        assert roll_off is not None
+        if all(p in roll_off.rolls for p in roll_off.players):
+            return
+        worst = len(FACES) + 1  # beyond any face: the lowest never, the highest always
+        rolls = {p: roll_off.rolls.get(p, worst) for p in roll_off.players}
+        extreme = min(rolls.values()) if roll_off.lowest_wins else max(rolls.values())
+        order = state.order + [p for p in roll_off.players if p not in state.order]
+        chosen = next(p for p in order if rolls.get(p) == extreme)
+        state.roll_off = None
+        self._roll_off_decided(roll_off, chosen, t)
+
+    def _unstall_roll_off(self: RuleContext, t: float) -> None:
         """A player put out of the game during a roll-off throws no die: the others settle it
         (the last one left is the one the roll-off designates)."""
         state = self.state
@@ -91,7 +129,7 @@ class RollOffRules:
         roll_off.rolls = {p: d for p, d in roll_off.rolls.items() if p in roll_off.players}
         self._settle_rolls(t)
 
-    def _roll_off_decided(self: Game, roll_off: RollOff, chosen: str, t: float) -> None:
+    def _roll_off_decided(self: RuleContext, roll_off: RollOff, chosen: str, t: float) -> None:
         state = self.state
         if roll_off.purpose == "opening":
             start = state.order.index(chosen)

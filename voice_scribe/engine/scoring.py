@@ -20,10 +20,11 @@ from typing import TYPE_CHECKING, Any
 from voice_scribe.engine.races import firsts
 from voice_scribe.engine.events import EventKind, Reason
 from voice_scribe.engine.state import Holding, Phase
+from voice_scribe.engine.rejected import Rejected
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call
-    from voice_scribe.engine.game import Game
+    from voice_scribe.engine.context import RuleContext
 
 #: [Without negative scores] a Grelottine needs 30 points (seed 000 « La Grelottine »).
 GRELOTTINE_MINIMUM = 30
@@ -33,7 +34,7 @@ class Scoring:
     """Mixin of :class:`Game`: every change of score goes through :meth:`_add`."""
 
     def _add(
-        self: Game,
+        self: RuleContext,
         name: str,
         delta: int,
         reason: str,
@@ -57,7 +58,7 @@ class Scoring:
             delta = max(delta, -player.score)
         self._credit(name, delta, reason, rule, t, **data)
 
-    def _credit(self: Game, name: str, delta: int, reason: str, rule: str, t: float, **data: Any) -> None:
+    def _credit(self: RuleContext, name: str, delta: int, reason: str, rule: str, t: float, **data: Any) -> None:
         player = self.state.players[name]
         player.score += delta
         self._emit(EventKind.SCORE, name, delta, reason, rule, t, score=player.score, **data)
@@ -65,7 +66,7 @@ class Scoring:
         self._sips_for_score(name, delta, reason, rule, t)  # Aquitaine: the points said in sips
         self._after_score_change(name, t)
 
-    def _after_score_change(self: Game, name: str, t: float) -> None:
+    def _after_score_change(self: RuleContext, name: str, t: float) -> None:
         player = self.state.players[name]
         if (
             not self.rules.negative_scores
@@ -84,7 +85,7 @@ class Scoring:
             self._eliminate(name, Reason.BELOW_MINUS_TARGET, t)
 
     def _pay_first_shout(
-        self: Game,
+        self: RuleContext,
         shouts: list[tuple[str, float]],
         points: int,
         rule: str,
@@ -108,7 +109,7 @@ class Scoring:
             for player in winners:
                 self._add(player, -points, tie.value, rule, t, **data, **extra)
 
-    def _eliminate(self: Game, name: str, reason: Reason, t: float, rule: str = "scores_negatifs") -> None:
+    def _eliminate(self: RuleContext, name: str, reason: Reason, t: float, rule: str = "scores_negatifs") -> None:
         state = self.state
         state.players[name].eliminated = True
         self._emit(EventKind.ELIMINATED, name, None, reason.value, rule, t)
@@ -116,7 +117,7 @@ class Scoring:
         if waiting_for_him and len(state.active()) > 1 and (state.current is None or state.current.throw is None):
             self._next_turn(t)
 
-    def _bevue(self: Game, name: str, cause: Reason | str, t: float, **data: Any) -> None:
+    def _bevue(self: RuleContext, name: str, cause: Reason | str, t: float, **data: Any) -> None:
         """« un joueur commettant une Bévue perd toujours 5 pts » (``Rules.bevue_penalty``)."""
         cause = cause.value if isinstance(cause, Reason) else cause
         self._emit(EventKind.BEVUE, name, None, cause, "bevue", t, **data)
@@ -124,7 +125,7 @@ class Scoring:
         self._add(name, -self.rules.bevue_penalty, Reason.BEVUE.value, "bevue", t, cause=cause)
 
     # ── holdings ──
-    def _gain(self: Game, name: str, holding: Holding, reason: Reason, t: float) -> bool:
+    def _gain(self: RuleContext, name: str, holding: Holding, reason: Reason, t: float) -> bool:
         """Give a holding; « non cumulable »: nothing happens when it is already held."""
         player = self.state.players[name]
         if player.holds(holding):
@@ -134,7 +135,7 @@ class Scoring:
         return True
 
     def _throw_holding(
-        self: Game,
+        self: RuleContext,
         call: Call,
         holding: Holding,
         label: str,
@@ -147,8 +148,6 @@ class Scoring:
         Seed 000, each time: « un joueur qui lance son [X] à un joueur qui en a déjà un reçoit une
         Bévue mais conserve son [X] ». Returns True when the holding changed hands.
         """
-        from voice_scribe.engine.game import Rejected
-
         if call.target is None or call.target == call.player:
             raise Rejected("no_target", f"{label} à qui ?")
         players = self.state.players
@@ -164,7 +163,7 @@ class Scoring:
         self._gain(call.target, holding, Reason.GIVEN, call.t)
         return True
 
-    def _lose(self: Game, name: str, holding: Holding, reason: Reason, t: float) -> None:
+    def _lose(self: RuleContext, name: str, holding: Holding, reason: Reason, t: float) -> None:
         player = self.state.players[name]
         if reason is Reason.SPENT and player.holds(holding) and self._aquitaine_spends_one(name, holding):
             self._emit(EventKind.HOLDING, name, None, holding.value, reason.value, t, gained=False, kept=True)
@@ -174,10 +173,30 @@ class Scoring:
             self._emit(EventKind.HOLDING, name, None, holding.value, reason.value, t, gained=False)
 
     # ── the end ──
-    def _check_end(self: Game, t: float) -> None:
+    def _points_still_due(self: RuleContext) -> bool:
+        """The throw on the table still owes its own points (a Chouette, a Cul de chouette that may be
+        doubled): the end waits for them.
+
+        Seed 000 « Fin du jeu »: « Si deux joueurs arrivent au score final en même temps (lors d'un défi
+        Grelottine ou d'une Soufflette par exemple), le joueur ayant atteint le plus haut score est
+        déclaré vainqueur »; « le joueur défié gagne les points de la combinaison qu'il a réalisée », and
+        « le soufflé perd d'abord les points de la Soufflette, puis s'ajoutent ceux de l'éventuelle
+        combinaison »: the stake and the combination arrive together.
+        """
+        current = self.state.current
+        return (
+            self.state.phase is Phase.REACTION
+            and current is not None
+            and not current.settled
+            and (current.chouette_due or current.cdc_due is not None)
+        )
+
+    def _check_end(self: RuleContext, t: float) -> None:
         state = self.state
         if state.phase is Phase.OVER or self.rules.aquitaine:  # Aquitaine: « au bon vouloir des joueurs »
             return
+        if self._points_still_due():
+            return  # « Si deux joueurs arrivent au score final en même temps »: the throw pays first
         active = state.active()
         reached = [n for n in active if state.players[n].score >= self.rules.target]
         if reached:

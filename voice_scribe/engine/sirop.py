@@ -26,10 +26,11 @@ from voice_scribe.engine.calls import CallKind
 from voice_scribe.engine.dice import FACES, Figure, Kind, Throw, chouette_points, cul_de_chouette_points
 from voice_scribe.engine.events import EventKind, Reason
 from voice_scribe.engine.state import Holding, Phase, Sirotage
+from voice_scribe.engine.rejected import Rejected
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call
-    from voice_scribe.engine.game import Game
+    from voice_scribe.engine.context import RuleContext
     from voice_scribe.engine.state import ThrowContext
 
 #: « il s'agit d'une Bévue si un joueur tente un Sirotage sur une Chouette-Velute,
@@ -38,9 +39,7 @@ NOT_SIROPABLE_FIGURES = {Figure.ARTICHETTE: "artichette", Figure.BLEU_ROUGE: "bl
 
 
 class SiropRules:
-    def _on_je_sirote(self: Game, call: Call) -> None:
-        from voice_scribe.engine.game import Rejected
-
+    def _on_je_sirote(self: RuleContext, call: Call) -> None:
         state = self.state
         current = state.current
         if state.phase is not Phase.REACTION or current is None or current.combination is None:
@@ -64,7 +63,7 @@ class SiropRules:
         current.chouette_due = False  # « sans les prendre avant le Sirotage »
         self._start_sirotage(current, call.player, call.t)
 
-    def _sirotant_has_the_points(self: Game, call: Call, current: ThrowContext) -> bool:
+    def _sirotant_has_the_points(self: RuleContext, call: Call, current: ThrowContext) -> bool:
         """[« le sirotage ne peut également être tenté que si le sirotant a un score égal
         ou supérieur au nombre de points mis en jeu »] — else a Bévue (and a Sirop-Jeannot, ★★)."""
         assert current.combination is not None
@@ -75,7 +74,7 @@ class SiropRules:
             return False
         return True
 
-    def _start_sirotage(self: Game, current: ThrowContext, sirotant: str, t: float) -> None:
+    def _start_sirotage(self: RuleContext, current: ThrowContext, sirotant: str, t: float) -> None:
         assert current.combination is not None
         state = self.state
         self._flan_sirotage(current, sirotant)  # ★★★★ the Sirotage is inflannable; a flanné's Attrape-Oiseau is not
@@ -84,9 +83,7 @@ class SiropRules:
         others = [p for p in state.active() if p != sirotant]
         self._prompt(Reason.BET_SIROP, others, t, face=current.combination.face)
 
-    def _on_sirop_bet(self: Game, call: Call) -> None:
-        from voice_scribe.engine.game import Rejected
-
+    def _on_sirop_bet(self: RuleContext, call: Call) -> None:
         state = self.state
         current = state.current
         if state.phase is not Phase.SIROP_BETS or current is None or current.sirotage is None:
@@ -125,7 +122,7 @@ class SiropRules:
             return
         sirotage.bets[call.player] = face
 
-    def _on_sirop_die(self: Game, call: Call, die: int) -> None:
+    def _on_sirop_die(self: RuleContext, call: Call, die: int) -> None:
         state = self.state
         current = state.current
         assert current is not None and current.sirotage is not None and current.throw is not None
@@ -186,7 +183,7 @@ class SiropRules:
         current.opened_at = t
         current.shouts.pop(CallKind.PAS_MOU_LE_CAILLOU.value, None)
 
-    def _on_sirop_gagnant(self: Game, call: Call) -> None:
+    def _on_sirop_gagnant(self: RuleContext, call: Call) -> None:
         state = self.state
         if call.player in state.sirop_winners:
             state.sirop_winners.discard(call.player)
@@ -194,6 +191,6 @@ class SiropRules:
             return
         self._bevue(call.player, Reason.WRONG_CALL, call.t, call=call.kind.value)
 
-    def _forget_sirop_winners(self: Game) -> None:
+    def _forget_sirop_winners(self: RuleContext) -> None:
         """The next throw: unclaimed winning bets are lost, without a Bévue."""
         self.state.sirop_winners.clear()

@@ -20,10 +20,12 @@ from typing import TYPE_CHECKING
 from voice_scribe.engine.calls import CallKind
 from voice_scribe.engine.events import EventKind, Reason
 from voice_scribe.engine.state import Phase, Player
+from voice_scribe.engine.rejected import Rejected
+from voice_scribe.engine.state import MAX_PLAYERS
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call
-    from voice_scribe.engine.game import Game
+    from voice_scribe.engine.context import RuleContext
 
 SLOUBI_LIMIT = 228
 
@@ -47,9 +49,7 @@ def sung_score(value: int, sung: bool) -> int:
 
 
 class SloubiRules:
-    def _on_chante_sloubi(self: Game, call: Call) -> None:
-        from voice_scribe.engine.game import MAX_PLAYERS, Rejected
-
+    def _on_chante_sloubi(self: RuleContext, call: Call) -> None:
         state = self.state
         name = call.player
         if name in state.players:
@@ -72,9 +72,7 @@ class SloubiRules:
         state.phase = Phase.SLOUBI
         self._prompt(Reason.SING_SLOUBI, [name], call.t, value=value)
 
-    def _on_sloubi_result(self: Game, call: Call) -> None:
-        from voice_scribe.engine.game import Rejected
-
+    def _on_sloubi_result(self: RuleContext, call: Call) -> None:
         state = self.state
         if state.phase is not Phase.SLOUBI or state.sloubi is None:
             raise Rejected("wrong_phase", "personne ne chante le sloubi")

@@ -33,10 +33,11 @@ from typing import TYPE_CHECKING
 from voice_scribe.engine.dice import Figure
 from voice_scribe.engine.events import Reason
 from voice_scribe.engine.state import Phase, Relance
+from voice_scribe.engine.rejected import Rejected
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call
-    from voice_scribe.engine.game import Game
+    from voice_scribe.engine.context import RuleContext
     from voice_scribe.engine.state import ThrowContext
 
 SOUFFLETTE = (1, 2, 4)
@@ -47,15 +48,13 @@ SOUFFLETTE_MINIMUM = 30  # [without negative scores]
 
 
 class SouffletteRules:
-    def _soufflette_landed(self: Game, current: ThrowContext, t: float) -> bool:
+    def _soufflette_landed(self: RuleContext, current: ThrowContext, t: float) -> bool:
         if self._flanned(current):
             return self._flanned_soufflette(current, t)  # ★★★★ « il doit relever le défi seul »
         self._settle_civet(current, t)
         return True  # not a Néant: the souffleur may say « En garde ma mignonne ! »
 
-    def _on_en_garde(self: Game, call: Call) -> None:
-        from voice_scribe.engine.game import Rejected
-
+    def _on_en_garde(self: RuleContext, call: Call) -> None:
         state = self.state
         current = state.current
         if state.phase is not Phase.REACTION or current is None or current.combination is None:
@@ -84,7 +83,7 @@ class SouffletteRules:
         self._queue_relance(Relance("soufflette", call.target, call.t, target=call.player, resumes_turn=resumes))
         self._close_reaction(call.t)
 
-    def _relance_soufflette(self: Game, relance: Relance, call: Call, dice: tuple[int, ...]) -> None:
+    def _relance_soufflette(self: RuleContext, relance: Relance, call: Call, dice: tuple[int, ...]) -> None:
         assert relance.target is not None
         relance.throws += 1
         throw = self._three(dice)

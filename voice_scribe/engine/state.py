@@ -8,14 +8,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, is_dataclass
 from enum import Enum
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from voice_scribe.engine.calls import CallKind
 from voice_scribe.engine.dice import Combination, Figure, Throw
 
-if TYPE_CHECKING:
-    from voice_scribe.engine.civet_filoche import FilocheBet
-    from voice_scribe.engine.aquitaine import AquitaineTable
-    from voice_scribe.engine.tichette import TichetteChallenge
+
+
+#: « à partir de 2 et jusqu'à 16 joueurs » (seed 000 « Déroulement du jeu »)
+MIN_PLAYERS, MAX_PLAYERS = 2, 16
 
 
 class Holding(str, Enum):
@@ -85,6 +86,9 @@ class Challenge:
     succeeded: bool = False
     civet: tuple[str, int, str] | None = None  # « avant de commencer un défi Grelottine »
     staked_at: float | None = None  # when the stake was announced (Passe-Grelot, Rigodon: too late after)
+    #: the half of the stake said first, « Sur une chouette. » … « Max ! » (either order): (combination,
+    #: number, max_stake), completed by the other half
+    half_said: tuple[str | None, int | None, bool] | None = None
 
 
 @dataclass
@@ -113,6 +117,8 @@ class Relance:
     jarret: str | None = None
     civet: tuple[str, int, str] | None = None  # a Civet judged on this relance (Bleu-Rouge, Mi-Jarret)
     resumes_turn: bool = False  # born from a Grelottine challenge: the interrupted turn resumes
+    chouettes: tuple[int, ...] | None = None  # a three-dice throw announced in two parts: its chouettes
+    own_dice: dict[str, int] = field(default_factory=dict)  # two Velutée players: each one's own chouette
 
 
 @dataclass
@@ -152,6 +158,9 @@ class ThrowContext:
     unisson: int = 0  # Cul de chouette doublé diminué of equal values: the gain at stake
     resumes_turn: bool = False  # a relance born in a Grelottine challenge: the interrupted turn resumes
     relance_bets: dict[str, int] = field(default_factory=dict)  # Bleu-Rouge: who bet which sum (the Pélican tie)
+    #: races whose verdict is out before the window closes (« decide as soon as it is certain »):
+    #: "chouette_velute", "suite" (paid), "suite_tie" (the Grelotte tie is known: « Sans fin » is due)
+    decided: set[str] = field(default_factory=set)
 
     def shows(self, figure: Figure) -> bool:
         """The throw is that named triple, and it is played as one (not a failed doublé, not a
@@ -180,6 +189,73 @@ class RollOff:
     rolls: dict[str, int] = field(default_factory=dict)
     stake: int = 0  # the Suite tie-break escalates: 10, 20, 30…
     step: int = 10  # … by this much (20 under a Bi-Jarret)
+    opened_at: float | None = None  # when its dice were asked for (None: the opening, which waits)
+    asked_again: bool = False  # nobody settled it in time: asked a second time
+
+
+# ── the records of the ★★★★ families and of the Aquitaine (their rules: tichette.py, civet_filoche.py,
+#    aquitaine.py); kept here so that the state imports no rule module ──
+
+def quiche_value(kind: CallKind, number: int) -> int:
+    """« La quiche a pour valeur la dernière tiche […] une bichette alors la quiche vaut
+    (100 + la dernière tiche du quichant / 10) »: 45 → 45; 634 → 100 + 63.4 → 163.
+
+    >>> quiche_value(CallKind.BICHETTE, 634)
+    163
+    """
+    if kind in (CallKind.BICHETTE, CallKind.BICHETTE_RESINE):
+        return 100 + number // 10
+    return number
+
+
+@dataclass
+class TichetteChallenge:
+    """One Défi Tichette: the ticheur's hidden dice and the bids around the table."""
+
+    ticheur: str
+    stake: int  # « la valeur absolue des points du ticheur »
+    bidders: list[str]  # the ticheur first, then in the announcement direction
+    started_at: float
+    dice: tuple[int, int, int] | None = None
+    turn: int = 0  # index in ``bidders`` of who must announce
+    current: tuple[CallKind, int] | None = None  # the last valid tiche at the table
+    last: dict[str, tuple[CallKind, int]] = field(default_factory=dict)  # each bidder's last valid tiche
+    out: dict[str, int] = field(default_factory=dict)  # quiched (or quichés): the quiche paid
+    bichette_said: bool = False
+
+    @property
+    def left(self) -> list[str]:
+        return [p for p in self.bidders if p not in self.out]
+
+    @property
+    def announcer(self) -> str:
+        return self.bidders[self.turn]
+
+    def quiche(self, player: str) -> int:
+        last = self.last.get(player)
+        return quiche_value(*last) if last else 0
+
+
+@dataclass
+class FilocheBet:
+    """« Civet-Filoché de 50 sur une Chouette ! » pointing at ``target``."""
+
+    bettor: str
+    target: str
+    stake: int
+    combination: str
+    t: float
+    armed: bool = False  # the target's throw has begun: the bet is judged with it
+
+
+@dataclass
+class AquitaineTable:
+    """What only the Aquitaine remembers."""
+
+    grelottines: dict[str, int] = field(default_factory=dict)  # « cumulable », up to 6
+    king: str | None = None  # « En cas de Guerre civile, le roi reste le même »
+    excalibur: list[str] | None = None  # shouters who still have to name a King
+    forfeit: tuple[str, int] | None = None  # (player, id of the throw): his Bévue forfeits its gains
 
 
 @dataclass
@@ -218,6 +294,9 @@ class GameState:
     filoche_used: dict[str, tuple[int, frozenset[str]]] = field(default_factory=dict)  # holder → (staked, targets)
     throws: int = 0
     clock: float = 0.0
+    #: ★★★★ Tichette steps said before their moment (the ticheur's hidden dice, bids while the window
+    #: that makes the ticheur is still open): played, in order, when the Défi Tichette begins
+    queued: list[Any] = field(default_factory=list)
 
     @property
     def roller(self) -> str:
@@ -249,7 +328,7 @@ class GameState:
 
 
 #: Values a state shares with its copies: they never change in place.
-_ATOMS = (str, int, float, bool, type(None), Enum)
+_ATOM_TYPES = {str, int, float, bool, type(None)}
 
 
 def _clone(value: Any, memo: dict[int, Any]) -> Any:
@@ -259,7 +338,7 @@ def _clone(value: Any, memo: dict[int, Any]) -> Any:
     also ``GameState.challenge``); the copy keeps them pointing at one copy.
     About five times faster than ``copy.deepcopy`` on a game state.
     """
-    if isinstance(value, _ATOMS):
+    if type(value) in _ATOM_TYPES or isinstance(value, Enum):
         return value
     known = memo.get(id(value))
     if known is not None:
@@ -281,7 +360,11 @@ def _clone(value: Any, memo: dict[int, Any]) -> Any:
             return value  # Throw, Combination, Rules: immutable by construction
         copied = object.__new__(kind)
         memo[id(value)] = copied
-        copied.__dict__.update({k: _clone(v, memo) for k, v in value.__dict__.items()})
+        fields = value.__dict__.copy()
+        for k, v in fields.items():
+            if type(v) not in _ATOM_TYPES:
+                fields[k] = _clone(v, memo)
+        copied.__dict__.update(fields)
         return copied
     else:
         raise TypeError(f"a game state holds a value it cannot copy: {kind.__name__}")

@@ -30,25 +30,24 @@ from voice_scribe.engine.events import Reason
 from voice_scribe.engine.races import firsts
 from voice_scribe.engine.relances import combination_value
 from voice_scribe.engine.state import Phase, Relance
+from voice_scribe.engine.rejected import Rejected
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call
-    from voice_scribe.engine.game import Game
+    from voice_scribe.engine.context import RuleContext
     from voice_scribe.engine.state import ThrowContext
 
 VELUTE_OF_THREE = 18
 
 
 class SuiteVeluteeRules:
-    def _is_suite_velutee(self: Game, current: ThrowContext | None) -> bool:
+    def _is_suite_velutee(self: RuleContext, current: ThrowContext | None) -> bool:
         return (
             current is not None
             and current.shows(Figure.SUITE_VELUTEE)
         )
 
-    def _on_suite_velutee_shout(self: Game, call: Call) -> None:
-        from voice_scribe.engine.game import Rejected
-
+    def _on_suite_velutee_shout(self: RuleContext, call: Call) -> None:
         state = self.state
         current = state.current
         if state.phase is not Phase.REACTION or current is None or current.combination is None:
@@ -61,7 +60,7 @@ class SuiteVeluteeRules:
             return
         current.shout(call.kind.value, call.player, call.t)
 
-    def _settle_suite_velutee(self: Game, current: ThrowContext, t: float) -> None:
+    def _settle_suite_velutee(self: RuleContext, current: ThrowContext, t: float) -> None:
         if not self._is_suite_velutee(current):
             return
         patte = current.shouters(CallKind.PATTE_DE_CANARD.value)
@@ -84,7 +83,7 @@ class SuiteVeluteeRules:
             self._queue_relance(Relance("velutee_pair", grabbers[0], t, dice=2, beneficiary=grabbers[1],
                                         target=current.roller, kept=kept, multiplier=current.multiplier))
 
-    def _relance_velutee(self: Game, relance: Relance, call: Call, dice: tuple[int, ...]) -> None:
+    def _relance_velutee(self: RuleContext, relance: Relance, call: Call, dice: tuple[int, ...]) -> None:
         assert relance.kept is not None and relance.beneficiary is not None
         throw = Throw((dice[0], dice[1]), relance.kept.cul)
         if relance.multiplier < 0:
@@ -96,7 +95,7 @@ class SuiteVeluteeRules:
             return
         self._land_relance(relance.beneficiary, throw, call.t, relance)
 
-    def _relance_velutee_pair(self: Game, relance: Relance, call: Call, dice: tuple[int, ...]) -> None:
+    def _relance_velutee_pair(self: RuleContext, relance: Relance, call: Call, dice: tuple[int, ...]) -> None:
         assert relance.kept is not None and relance.target is not None
         throw = Throw((dice[0], dice[1]), relance.kept.cul)
         if relance.multiplier < 0:

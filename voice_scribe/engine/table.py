@@ -25,15 +25,23 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from voice_scribe.engine.calls import BET_COMBINATIONS, CALL_SPECS, Call, CallKind
 from voice_scribe.engine.dice import FACES
 from voice_scribe.engine.events import Event, EventKind, Reason
-from voice_scribe.engine.state import Holding, Phase
+from voice_scribe.engine.rules import Rules
+from voice_scribe.engine.state import GameState, Holding, Phase
 
-if TYPE_CHECKING:
-    from voice_scribe.engine.game import Game
+
+class Fold(Protocol):
+    """What the table reads of a game: its state, its options, and the fold's own verdict on a call
+    (:class:`voice_scribe.engine.game.Game` is one)."""
+
+    state: GameState
+    rules: Rules
+
+    def check(self, call: Call) -> Check: ...
 
 
 class Legality(str, Enum):
@@ -147,10 +155,16 @@ MOMENT_CODES = frozenset({
 })
 
 #: Calls only a holder may say without a Bévue (the search skips the others: it is only faster).
-HELD_BY: dict[CallKind, Holding] = {
-    CallKind.CIVET: Holding.CIVET,
-    CallKind.CIVET_FILOCHE: Holding.CIVET_FILOCHE,
-    CallKind.TATAN_FLANS: Holding.FLAN,
+#: (Checked against the handlers: each of these makes a non-holder's call a Bévue or a refusal.)
+HELD_BY: dict[CallKind, frozenset[Holding]] = {
+    CallKind.CIVET: frozenset({Holding.CIVET}),
+    CallKind.CIVET_FILOCHE: frozenset({Holding.CIVET_FILOCHE}),
+    CallKind.TATAN_FLANS: frozenset({Holding.FLAN}),
+    CallKind.LANCE_CIVET: frozenset({Holding.CIVET}),
+    CallKind.LANCE_FLAN: frozenset({Holding.FLAN}),
+    CallKind.LANCE_CIVET_FILOCHE: frozenset({Holding.CIVET_FILOCHE}),
+    CallKind.CIVET_DOUBLE: frozenset({Holding.CIVET, Holding.CIVET_FILOCHE}),
+    CallKind.CIVET_FILOCHE_DOUBLE: frozenset({Holding.CIVET, Holding.CIVET_FILOCHE}),
 }
 
 #: Who tries a Chante-Sloubi in the search: a newcomer is anybody not at the table.
@@ -164,7 +178,7 @@ def _tiches(digits: int) -> list[int]:
     return numbers
 
 
-def _number_domain(game: Game, kind: CallKind, player: str) -> list[int]:
+def _number_domain(game: Fold, kind: CallKind, player: str) -> list[int]:
     """Every ``number`` the call could carry, sorted (the search looks for the legal range in it)."""
     from voice_scribe.engine.bleu_rouge import RELANCE_MAX, RELANCE_MIN
     from voice_scribe.engine.civet import CIVET_MAX, CIVET_MIN
@@ -201,7 +215,7 @@ def _probes(domain: Sequence[int]) -> list[int]:
 class _Search:
     """The legal calls of one game state, found by checking candidate calls on copies of it."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Fold) -> None:
         self.game = game
         self.t = game.state.clock
 
@@ -247,10 +261,10 @@ class _Search:
         args = CALL_SPECS[kind].args
         if "dice" in args:
             return self.dice_call(kind, player)
-        holding = HELD_BY.get(kind)
-        if holding is not None:
+        needed = HELD_BY.get(kind)
+        if needed is not None:
             holder = self.game.state.players.get(player)
-            if holder is None or not holder.holds(holding):
+            if holder is None or not needed & holder.holdings:
                 return None
         base = Call(kind, player, self.t)
         witness = self.witness(base, player)
@@ -330,7 +344,7 @@ def _union(sets: Iterable[frozenset[str] | None]) -> frozenset[str] | None:
     return frozenset().union(*present) if present else None
 
 
-def legal_calls(game: Game) -> tuple[LegalCall, ...]:
+def legal_calls(game: Fold) -> tuple[LegalCall, ...]:
     """Every kind of call that is legal now, in the order of :class:`CallKind`."""
     return tuple(_Search(game).calls())
 
@@ -354,7 +368,7 @@ def _names(names: Iterable[str]) -> str:
     return f"{', '.join(names[:-1])} et {names[-1]}"
 
 
-def _phase_text(game: Game) -> tuple[str, tuple[str, ...]]:
+def _phase_text(game: Fold) -> tuple[str, tuple[str, ...]]:
     """The phase in one French line, and who the table waits for."""
     state = game.state
     phase = state.phase
@@ -376,7 +390,8 @@ def _phase_text(game: Game) -> tuple[str, tuple[str, ...]]:
         return f"{current.roller} lance le cul", ()
     if phase is Phase.REACTION and current is not None and current.combination is not None:
         what = KIND_TEXT.get(current.combination.kind.value, "un lancer")
-        return f"Annonces sur le lancer de {current.roller} : {what}", ()
+        tied = tuple(f"{p} : « Sans fin… » attendu" for p in state.suite_tied)  # the Grelotte tie is known
+        return f"Annonces sur le lancer de {current.roller} : {what}", tied
     if phase is Phase.SIROP_BETS and current is not None and current.sirotage is not None:
         sirotage = current.sirotage
         missing = [p for p in state.active() if p != sirotage.sirotant and p not in sirotage.bets]
@@ -409,7 +424,7 @@ def _phase_text(game: Game) -> tuple[str, tuple[str, ...]]:
     return "On attend la suite du jeu", ()
 
 
-def _on_the_table(game: Game) -> tuple[int, ...] | None:
+def _on_the_table(game: Fold) -> tuple[int, ...] | None:
     current = game.state.current
     if current is None:
         return None
@@ -420,7 +435,7 @@ def _on_the_table(game: Game) -> tuple[int, ...] | None:
     return None
 
 
-def _roller(game: Game) -> str | None:
+def _roller(game: Fold) -> str | None:
     state = game.state
     if state.phase is Phase.OVER:
         return None
@@ -435,7 +450,7 @@ def _roller(game: Game) -> str | None:
     return state.roller
 
 
-def describe(game: Game) -> Now:
+def describe(game: Fold) -> Now:
     """The table at a glance (:meth:`Game.now`)."""
     text, waiting = _phase_text(game)
     return Now(game.state.phase, text, waiting, _roller(game), _on_the_table(game), legal_calls(game))

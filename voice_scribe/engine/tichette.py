@@ -67,19 +67,20 @@ refused (``tiche_faulty``) and changes nothing until somebody says
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
 from math import ceil
 from typing import TYPE_CHECKING
 
 from voice_scribe.engine.calls import CallKind
 from voice_scribe.engine.dice import Figure
-from voice_scribe.engine.events import Reason
+from voice_scribe.engine.events import EventKind, Reason
 from voice_scribe.engine.races import firsts
 from voice_scribe.engine.state import Phase
+from voice_scribe.engine.state import TichetteChallenge, quiche_value  # noqa: F401 - its record lives in state.py
+from voice_scribe.engine.rejected import Rejected
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call
-    from voice_scribe.engine.game import Game
+    from voice_scribe.engine.context import RuleContext
     from voice_scribe.engine.state import ThrowContext
 
 #: « s'il fait l'annonce, il y a Bévue »: below this |score| nobody can be ticheur.
@@ -88,6 +89,8 @@ TICHEUR_MINIMUM = 6
 BID_DIGITS = {CallKind.MICHETTE: 1, CallKind.TICHETTE: 2, CallKind.BICHETTE: 3, CallKind.BICHETTE_RESINE: 3}
 #: « Annoncer "Bichette de 666 !" est interdit »: the highest plain bichette is 665.
 HIGHEST_BICHETTE = 665
+#: The calls of a Défi Tichette once it has begun (the ticheur's hidden dice aside)
+TICHETTE_STEPS = frozenset({*BID_DIGITS, CallKind.QUICHETTE, CallKind.TICHAGE, CallKind.QUICHAGE})
 
 
 def tiche_digits(number: int, digits: int) -> list[int] | None:
@@ -104,18 +107,6 @@ def tiche_digits(number: int, digits: int) -> list[int] | None:
     return [int(c) for c in text]
 
 
-def quiche_value(kind: CallKind, number: int) -> int:
-    """« La quiche a pour valeur la dernière tiche […] une bichette alors la quiche vaut
-    (100 + la dernière tiche du quichant / 10) »: 45 → 45; 634 → 100 + 63.4 → 163.
-
-    >>> quiche_value(CallKind.BICHETTE, 634)
-    163
-    """
-    if kind in (CallKind.BICHETTE, CallKind.BICHETTE_RESINE):
-        return 100 + number // 10
-    return number
-
-
 def tiche_holds(number: int, dice: tuple[int, ...]) -> bool:
     """« Tichette de 44 » bets « au moins deux 4 »; « 53 », « au moins un 5 et un 3 ».
 
@@ -125,37 +116,9 @@ def tiche_holds(number: int, dice: tuple[int, ...]) -> bool:
     return not Counter(int(c) for c in str(number)) - Counter(dice)
 
 
-@dataclass
-class TichetteChallenge:
-    """One Défi Tichette: the ticheur's hidden dice and the bids around the table."""
-
-    ticheur: str
-    stake: int  # « la valeur absolue des points du ticheur »
-    bidders: list[str]  # the ticheur first, then in the announcement direction
-    started_at: float
-    dice: tuple[int, int, int] | None = None
-    turn: int = 0  # index in ``bidders`` of who must announce
-    current: tuple[CallKind, int] | None = None  # the last valid tiche at the table
-    last: dict[str, tuple[CallKind, int]] = field(default_factory=dict)  # each bidder's last valid tiche
-    out: dict[str, int] = field(default_factory=dict)  # quiched (or quichés): the quiche paid
-    bichette_said: bool = False
-
-    @property
-    def left(self) -> list[str]:
-        return [p for p in self.bidders if p not in self.out]
-
-    @property
-    def announcer(self) -> str:
-        return self.bidders[self.turn]
-
-    def quiche(self, player: str) -> int:
-        last = self.last.get(player)
-        return quiche_value(*last) if last else 0
-
-
 class TichetteRules:
     # ── the Tichette: an Artichette made by a Sirop ──
-    def _is_tichette(self: Game, current: ThrowContext | None) -> bool:
+    def _is_tichette(self: RuleContext, current: ThrowContext | None) -> bool:
         return (
             self.rules.is_enabled("tichette")
             and current is not None
@@ -165,9 +128,7 @@ class TichetteRules:
             and current.combination.figure is Figure.ARTICHETTE
         )
 
-    def _on_salsifi(self: Game, call: Call) -> None:
-        from voice_scribe.engine.game import Rejected
-
+    def _on_salsifi(self: RuleContext, call: Call) -> None:
         state = self.state
         current = state.current
         if state.phase is not Phase.REACTION or current is None or current.combination is None:
@@ -182,13 +143,45 @@ class TichetteRules:
             return
         current.shout(call.kind.value, call.player, call.t)
 
-    def _settle_tichette(self: Game, current: ThrowContext, t: float) -> bool:
+    def _queue_tichette_step(self: RuleContext, call: Call) -> bool:
+        """A Tichette step said while the window that makes the ticheur is still open (« Salsifi ! »
+        said): it waits for its moment instead of being refused (docs/rules.md FT11)."""
+        state = self.state
+        early = call.kind in TICHETTE_STEPS or (call.kind is CallKind.DES and call.hidden)
+        if not early or state.phase is not Phase.REACTION or not self._is_tichette(state.current):
+            return False
+        assert state.current is not None
+        if not state.current.shouters(CallKind.SALSIFI.value):
+            return False
+        state.queued.append(call)
+        return True
+
+    def _play_queued(self: RuleContext, t: float) -> None:
+        """The Défi Tichette begins: the steps said early are played now, in the order they were said."""
+        queued, self.state.queued = self.state.queued, []
+        for call in queued:
+            try:
+                self._handlers[call.kind](call)
+            except Rejected as rejection:
+                self._emit(EventKind.REJECTED, call.player, None, rejection.code, "tichette", t,
+                           call=self._public(call), message=rejection.message)
+
+    def _drop_queued(self: RuleContext, t: float) -> None:
+        """No Défi Tichette after all: what was said for it is refused now."""
+        queued, self.state.queued = self.state.queued, []
+        for call in queued:
+            self._emit(EventKind.REJECTED, call.player, None, "no_tichette", "tichette", t,
+                       call=self._public(call), message="aucun défi Tichette en cours")
+
+    def _settle_tichette(self: RuleContext, current: ThrowContext, t: float) -> bool:
         """The window of a Tichette closes: who is the ticheur? True when the Défi Tichette
         (or a die to settle a tie first) takes over before the game goes on."""
         if not self._is_tichette(current):
             return False
         window = self.rules.tie_window_s
         tied = firsts(current.shouters(CallKind.SALSIFI.value), window)
+        if not tied:
+            self._drop_queued(t)
         sgana = current.shouters(CallKind.SGANABADARLANE.value)
         if len(tied) < 2:
             # « Sganabadarlane ! » with nothing to settle: a wrong announcement
@@ -213,7 +206,7 @@ class TichetteRules:
         self._start_roll_off("tichette", among, lowest_wins=True, t=t)
         return True
 
-    def _youngest(self: Game, players: list[str]) -> str | None:
+    def _youngest(self: RuleContext, players: list[str]) -> str | None:
         ages = dict(self.rules.ages)
         if not all(p in ages for p in players):
             return None
@@ -221,11 +214,11 @@ class TichetteRules:
         youngest = [p for p in players if ages[p] == young]
         return youngest[0] if len(youngest) == 1 else None
 
-    def _roll_off_tichette(self: Game, chosen: str, t: float) -> None:
+    def _roll_off_tichette(self: RuleContext, chosen: str, t: float) -> None:
         self._start_tichette(chosen, t)
 
     # ── the Défi Tichette ──
-    def _start_tichette(self: Game, ticheur: str, t: float) -> None:
+    def _start_tichette(self: RuleContext, ticheur: str, t: float) -> None:
         state = self.state
         active = state.active()
         start = active.index(ticheur)
@@ -237,10 +230,9 @@ class TichetteRules:
         state.tichette = TichetteChallenge(ticheur, abs(state.players[ticheur].score), bidders, t)
         state.phase = Phase.TICHETTE_DICE
         self._prompt(Reason.TICHETTE_DICE, [ticheur], t, stake=state.tichette.stake)
+        self._play_queued(t)
 
-    def _on_tichette_dice(self: Game, call: Call) -> None:
-        from voice_scribe.engine.game import Rejected
-
+    def _on_tichette_dice(self: RuleContext, call: Call) -> None:
         challenge = self.state.tichette
         assert challenge is not None
         if call.player != challenge.ticheur:
@@ -255,15 +247,11 @@ class TichetteRules:
         self.state.phase = Phase.TICHETTE
         self._prompt(Reason.TICHE, [challenge.ticheur], call.t, bid="michette")
 
-    def _faulty(self: Game, call: Call, why: str) -> None:
+    def _faulty(self: RuleContext, call: Call, why: str) -> None:
         """« une erreur dans les annonces »: nothing changes; « Quichage ! » sanctions it."""
-        from voice_scribe.engine.game import Rejected
-
         raise Rejected("tiche_faulty", f"annonce fautive de {call.player} : {why} (« Quichage ! » la sanctionne)")
 
-    def _tichette_turn(self: Game, call: Call) -> TichetteChallenge:
-        from voice_scribe.engine.game import Rejected
-
+    def _tichette_turn(self: RuleContext, call: Call) -> TichetteChallenge:
         challenge = self.state.tichette
         if self.state.phase is not Phase.TICHETTE or challenge is None:
             raise Rejected("no_tichette", "aucun défi Tichette en cours")
@@ -273,7 +261,7 @@ class TichetteRules:
             self._faulty(call, f"c'est à {challenge.announcer} d'annoncer")
         return challenge
 
-    def _on_tiche(self: Game, call: Call) -> None:
+    def _on_tiche(self: RuleContext, call: Call) -> None:
         """« Michette de 3 ! », « Tichette de 34 ! », « Bichette de 342 ! », « Bichette résiné de … ! »."""
         challenge = self._tichette_turn(call)
         kind, number = call.kind, call.number or 0
@@ -305,7 +293,7 @@ class TichetteRules:
             return
         self._next_announcer(challenge, call.t)
 
-    def _on_quichette(self: Game, call: Call) -> None:
+    def _on_quichette(self: RuleContext, call: Call) -> None:
         """« Quichette de [la valeur de sa quiche] ! »: he leaves, paying his quiche."""
         challenge = self._tichette_turn(call)
         if len(challenge.left) == 1:
@@ -325,20 +313,18 @@ class TichetteRules:
         stuck = challenge.current is not None and challenge.current[1] >= HIGHEST_BICHETTE
         return stuck or quiche > ceil(challenge.stake / 2)
 
-    def _on_tichage(self: Game, call: Call) -> None:
+    def _on_tichage(self: RuleContext, call: Call) -> None:
         challenge = self._tichette_turn(call)
         if len(challenge.left) != 1:
             self._faulty(call, "on ne tiche que lorsqu'on est le dernier en jeu")
         self._tichage(challenge, call.player, call.t)
 
-    def _on_quichage(self: Game, call: Call) -> None:
+    def _on_quichage(self: RuleContext, call: Call) -> None:
         """« Quichage ! » pointing at a faulty announcer: out, paying his last valid quiche.
 
         The scribe cannot hear every fault (« la prononciation, le choix du vocabulaire »):
         the table's word is taken, as for « Bévue pour … ! »; « Annule ! » takes it back.
         """
-        from voice_scribe.engine.game import Rejected
-
         challenge = self.state.tichette
         if self.state.phase is not Phase.TICHETTE or challenge is None:
             raise Rejected("no_tichette", "aucun défi Tichette en cours")
@@ -352,7 +338,7 @@ class TichetteRules:
         self._leave(challenge, target, challenge.quiche(target), Reason.QUICHAGE, call.t, by=call.player)
 
     # ── the challenge's course ──
-    def _leave(self: Game, challenge: TichetteChallenge, player: str, quiche: int, reason: Reason, t: float,
+    def _leave(self: RuleContext, challenge: TichetteChallenge, player: str, quiche: int, reason: Reason, t: float,
                **data: object) -> None:
         was_turn = challenge.announcer == player
         challenge.out[player] = quiche
@@ -367,7 +353,7 @@ class TichetteRules:
         elif was_turn:
             self._next_announcer(challenge, t)
 
-    def _emit_quiche(self: Game, player: str, quiche: int, reason: Reason, t: float, **data: object) -> None:
+    def _emit_quiche(self: RuleContext, player: str, quiche: int, reason: Reason, t: float, **data: object) -> None:
         from voice_scribe.engine.events import EventKind
 
         if quiche:
@@ -376,7 +362,7 @@ class TichetteRules:
             self._emit(EventKind.SCORE, player, 0, reason.value, "tichette", t,
                        score=self.state.players[player].score, quiche=0, **data)
 
-    def _next_announcer(self: Game, challenge: TichetteChallenge, t: float) -> None:
+    def _next_announcer(self: RuleContext, challenge: TichetteChallenge, t: float) -> None:
         n = len(challenge.bidders)
         for step in range(1, n + 1):
             index = (challenge.turn + step) % n
@@ -386,7 +372,7 @@ class TichetteRules:
         previous = challenge.current[1] if challenge.current else None
         self._prompt(Reason.TICHE, [challenge.announcer], t, previous=previous)
 
-    def _last_one(self: Game, challenge: TichetteChallenge, player: str, t: float) -> None:
+    def _last_one(self: RuleContext, challenge: TichetteChallenge, player: str, t: float) -> None:
         """« S'il ne reste qu'un seul joueur en jeu […] il est obligé de "ticher" »."""
         others = [p for p in challenge.bidders if p != player]
         if player == challenge.ticheur and all(challenge.out[p] == 0 for p in others):
@@ -399,7 +385,7 @@ class TichetteRules:
         challenge.turn = challenge.bidders.index(player)
         self._prompt(Reason.TICHAGE_DUE, [player], t, tiche=challenge.last[player][1])
 
-    def _tichage(self: Game, challenge: TichetteChallenge, player: str, t: float) -> None:
+    def _tichage(self: RuleContext, challenge: TichetteChallenge, player: str, t: float) -> None:
         """The ticheur shows his dice: a right tiche wins the stake, a wrong one loses it."""
         assert challenge.dice is not None
         _, tiche = challenge.last[player]
@@ -409,7 +395,7 @@ class TichetteRules:
                   tiche=tiche, dice=list(challenge.dice))
         self._end_tichette(challenge, t)
 
-    def _end_tichette(self: Game, challenge: TichetteChallenge, t: float) -> None:
+    def _end_tichette(self: RuleContext, challenge: TichetteChallenge, t: float) -> None:
         """« le jeu reprendra ensuite normalement »; « Aucune combinaison n'est appliquée sur la
         combinaison créée par le ticheur »."""
         state = self.state

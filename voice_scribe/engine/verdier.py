@@ -23,10 +23,11 @@ from typing import TYPE_CHECKING
 
 from voice_scribe.engine.events import Reason
 from voice_scribe.engine.state import Phase
+from voice_scribe.engine.rejected import Rejected
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call
-    from voice_scribe.engine.game import Game
+    from voice_scribe.engine.context import RuleContext
     from voice_scribe.engine.state import ThrowContext
 
 VERDIER_CHOUETTES = ({4, 6}, {2, 6}, {2, 4})
@@ -35,9 +36,7 @@ VERDIER_COST, VERDIER_GAIN = 5, 25
 
 
 class VerdierRules:
-    def _on_vert_linette(self: Game, call: Call) -> None:
-        from voice_scribe.engine.game import Rejected
-
+    def _on_vert_linette(self: RuleContext, call: Call) -> None:
         state = self.state
         current = state.current
         if state.phase is not Phase.CUL or current is None or current.chouettes is None:
@@ -59,7 +58,7 @@ class VerdierRules:
             return
         current.verdier_bets[call.player] = call.t
 
-    def _settle_verdier(self: Game, current: ThrowContext, t: float) -> None:
+    def _settle_verdier(self: RuleContext, current: ThrowContext, t: float) -> None:
         if not current.verdier_bets or current.throw is None:
             return
         won = tuple(sorted(current.throw.faces)) == VELUTE_OF_SIX

@@ -26,6 +26,8 @@ Pipeline (compiled once per roster and rules, see :class:`Matcher`):
 
 from __future__ import annotations
 
+import re
+
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
@@ -830,7 +832,7 @@ class Matcher:
             return Understanding(
                 ResultKind.REJECTED,
                 cost=best.cost,
-                reason=f"{best.failure} (dans « {best.template.text} »)",
+                reason=f"{best.failure} (dans « {_shown(best.template.text)} »)",
                 **base,
             )
         clean = [a for a in ranked if a.failure is None]
@@ -839,7 +841,7 @@ class Matcher:
             return Understanding(
                 ResultKind.REJECTED,
                 cost=nearest.cost,
-                reason=f"pas compris (le plus proche : « {nearest.template.text} », écart {nearest.cost:.2f})",
+                reason=f"rien d'assez proche d'une annonce (la plus proche : « {_shown(nearest.template.text)} »)",
                 **base,
             )
         winner = clean[0]
@@ -854,7 +856,7 @@ class Matcher:
                 return Understanding(
                     ResultKind.REJECTED,
                     cost=winner.cost,
-                    reason=f"« {winner.template.text} » : {judged[id(winner)].reason}",
+                    reason=f"« {_shown(winner.template.text)} » : {judged[id(winner)].reason}",
                     candidates=(cand,),
                     **base,
                 )
@@ -863,7 +865,7 @@ class Matcher:
                 ResultKind.REJECTED,
                 cost=winner.cost,
                 reason=(
-                    f"« {winner.template.text} » est l'annonce d'une variante que cette table ne joue pas"
+                    f"« {_shown(winner.template.text)} » est l'annonce d'une variante que cette table ne joue pas"
                     f" ({winner.template.variant})"
                 ),
                 **base,
@@ -879,7 +881,7 @@ class Matcher:
             others = [self._candidate(a, utterance, who) for a in rivals if a.failure is None]
             if not others:
                 return Understanding(
-                    ResultKind.REJECTED, cost=rivals[0].cost, reason=f"{rivals[0].failure} (dans « {rivals[0].template.text} »)", **base
+                    ResultKind.REJECTED, cost=rivals[0].cost, reason=f"{rivals[0].failure} (dans « {_shown(rivals[0].template.text)} »)", **base
                 )
             phrases = " ou ".join(f"« {c.phrase} »" for c in [cand, *others])
             return Understanding(
@@ -1008,6 +1010,25 @@ def _fields(al: _Alignment) -> dict[str, object]:
         pair = any(name == "pair" for name, _ in al.template.values)
         fields["dice"] = tuple(dice * 2 if pair else dice)
     return fields
+
+
+#: How a template's slots are shown to the table (never the grammar's own ``{die}`` syntax).
+_SLOT_WORDS = {"die": "…", "number": "…", "player": "(un joueur)", "combination": "(une combinaison)",
+               "bird": "(un oiseau)", "rule": "(une règle)", "item": "(une possession)"}
+
+
+def _shown(template_text: str) -> str:
+    """A template as the table reads it: slots in words, optional parts and alternatives kept plain.
+
+    >>> _shown("[les] chouettes {die} [et] {die}")
+    'les chouettes … et …'
+    >>> _shown("grelottine sur {player}")
+    'grelottine sur (un joueur)'
+    """
+    text = re.sub(r"\{(\w+)\}", lambda m: _SLOT_WORDS.get(m.group(1), "…"), template_text)
+    text = re.sub(r"\[([^\]|]*)(\|[^\]]*)?\]", r"\1", text)  # [a] → a, [a|b] → a
+    text = re.sub(r"\(([^)|]*)\|[^)]*\)", r"\1", text)  # (a|b) → a
+    return " ".join(text.split())
 
 
 def _failure_text(kind: str, fail: str | None) -> str:
