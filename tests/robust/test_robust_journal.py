@@ -61,12 +61,12 @@ def test_a_journal_cut_at_any_byte_resumes_to_the_records_before_the_cut(tmp_pat
     path.write_bytes(whole[:cut])
     kept = whole[: whole.rfind(b"\n", 0, cut) + 1]  # the whole lines before the cut
     header_end = whole.index(b"\n") + 1
+    if whole[cut : cut + 1] == b"\n":  # the cut fell just before a newline: a whole record lacking only it
+        kept = whole[: cut + 1]
     if len(kept) < header_end:
         with pytest.raises(JournalError):
             Session.resume(path)
         return
-    if whole[:cut].endswith(b"}") and cut > len(kept):  # a whole record that only lacks its newline
-        kept = whole[: whole.index(b"\n", cut) + 1]
     expected = [json.loads(line) for line in kept.splitlines()[1:]]
     session, _ = Session.resume(path)
     assert read_journal(path).records == expected
@@ -217,3 +217,14 @@ def test_create_refuses_a_folder_and_a_path_under_a_file_in_french(tmp_path) -> 
         Journal.create(tmp_path / "fichier" / "j.jsonl", PLAYERS, {})
     with pytest.raises(JournalError, match="dossier"):
         Journal.create(tmp_path, PLAYERS, {})
+
+
+def test_a_header_that_only_lacks_its_newline_resumes(tmp_path) -> None:
+    """The cut found by hypothesis: the crash stopped just before the header's newline."""
+    path = tmp_path / "soir.jsonl"
+    play(path).close()
+    whole = path.read_bytes()
+    path.write_bytes(whole[: whole.index(b"\n")])
+    session, _ = Session.resume(path)
+    assert session.game.scores == {"Karadoc": 0, "Perceval": 0, "Léodagan": 0}
+    session.close()
