@@ -74,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
             print(_check_voices(utterances))
     print()
     if args.web:  # played back on the table's page, at the recording's pace (the voice stays off)
-        from voice_scribe.web.command import demo_on_page
+        from voice_scribe.cli.web import demo_on_page
 
         return demo_on_page(PLAYERS, utterances, rules, args)
     session, _events, replies = replay_utterances(PLAYERS, utterances, rules)

@@ -219,7 +219,7 @@ def _web_page(session, address: str | None):  # noqa: ANN001, ANN202 - LivePage 
     """``--web``: the table's page (voice_scribe/web), opened with the session so a taken port fails the start."""
     if not address:
         return None
-    from voice_scribe.web.command import LivePage
+    from voice_scribe.cli.web import LivePage
 
     return LivePage(session, address)
 

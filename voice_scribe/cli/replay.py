@@ -116,7 +116,7 @@ def run(args: argparse.Namespace) -> int:
         kind, path = _source(args)
         players, rules = _roster(args, kind, path)
         if args.web:  # played back on the table's page, at its pace
-            from voice_scribe.web.command import replay_on_page
+            from voice_scribe.cli.web import replay_on_page
 
             return replay_on_page(args, kind, path, players, rules, lambda: _utterances(args, kind, path, players, rules))
         if kind == "calls":

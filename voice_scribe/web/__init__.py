@@ -7,7 +7,7 @@ package and the server is the standard library's (no dependency).
 - :mod:`voice_scribe.web.board`: the pictures of the table (:class:`Board`) and their feed;
 - :mod:`voice_scribe.web.server`: the HTTP server and its server-sent events;
 - :mod:`voice_scribe.web.playback`: a recorded game played back on the page;
-- :mod:`voice_scribe.web.command`: the ``--web`` option and the commands' glue.
+- the ``--web`` option and the commands' glue live in :mod:`voice_scribe.cli.web`.
 
 A hook is two lines::
 
