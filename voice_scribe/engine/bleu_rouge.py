@@ -47,7 +47,7 @@ from typing import TYPE_CHECKING
 from voice_scribe.engine.calls import CallKind
 from voice_scribe.engine.dice import Kind, chouette_points
 from voice_scribe.engine.events import Reason
-from voice_scribe.engine.races import firsts
+from voice_scribe.engine.races import first_settled_at, firsts
 from voice_scribe.engine.state import Holding, Phase, Relance
 from voice_scribe.engine.rejected import Rejected
 
@@ -153,8 +153,34 @@ class BleuRougeRules:
             return
         current.shout(call.kind.value, call.player, call.t)
 
-    def _settle_pelican(self: RuleContext, current: ThrowContext, t: float) -> bool:
+    def _pelican_settled_at(self: RuleContext, current: ThrowContext, t: float) -> float | None:
+        """Certain once the first « Pélican ! » is (its tie window passed, or everybody shouted), and,
+        when tied, once each chained tie-break that settles it is certain too: « Passe-Montagne ! » among
+        the tied, then « Zbradaraldjan ! », then the player who bet 18. A tie-break not said yet may
+        still come, and a roll-off waits for the window to close: None then."""
         if not self._is_relance(current, Kind.CUL_DE_CHOUETTE, 6):
+            return None
+        window = self.rules.tie_window_s
+        pelicans = current.shouters(CallKind.PELICAN.value)
+        at = first_settled_at(pelicans, t, window, self.state.active())
+        if at is None:
+            return None
+        tied = firsts(pelicans, window)
+        if len(tied) == 1 or self._flanned(current):
+            return at
+        for kind in (CallKind.PASSE_MONTAGNE, CallKind.ZBRADARALDJAN):
+            chained = [s for s in current.shouters(kind.value) if s[0] in tied]
+            chained_at = first_settled_at(chained, t, window, tied)
+            if chained_at is None:
+                return None
+            at, tied = max(at, chained_at), firsts(chained, window)
+            if len(tied) == 1:
+                return at
+        bettor = any(total == PELICAN_SUM for total in current.relance_bets.values())
+        return at if bettor else None
+
+    def _settle_pelican(self: RuleContext, current: ThrowContext, t: float) -> bool:
+        if not self._is_relance(current, Kind.CUL_DE_CHOUETTE, 6) or "pelican" in current.decided:
             return False
         window = self.rules.tie_window_s
         tied = firsts(current.shouters(CallKind.PELICAN.value), window)
@@ -207,6 +233,8 @@ class BleuRougeRules:
     def _settle_lance_buches(self: RuleContext, current: ThrowContext, t: float) -> None:
         """« Le premier joueur (ou premiers, en cas d'égalité) à crier “ Lance-Bûches ! ” … obtient un Jarret »."""
         if not self._is_jarret_relance(current) or not self.rules.is_enabled("jarret"):
+            return
+        if "lance_buches" in current.decided:
             return
         for player in firsts(current.shouters(CallKind.LANCE_BUCHES.value), self.rules.tie_window_s):
             self._gain(player, Holding.JARRET, Reason.LANCE_BUCHES, t)

@@ -73,6 +73,44 @@ from voice_scribe.engine.verdier import VerdierRules
 FIRST_SHOUT_RACES: dict[str, tuple[CallKind, str]] = {
     "contre_sirop": (CallKind.CONTRE_SIROP, "_settle_contre_sirop"),
     "sirop_jeannot": (CallKind.SIROP_JEANNOT, "_settle_sirop_jeannot"),
+    "lance_buches": (CallKind.LANCE_BUCHES, "_settle_lance_buches"),  # ★★★ « Le premier joueur (ou premiers) »
+}
+
+#: The other races of a reaction window decided as soon as they are certain (docs/rules.md FT12…):
+#: race → (when it became certain: a time or None while it is not, its settlement at that time).
+EARLY_RACES: dict[str, tuple[str, str]] = {
+    "suite_velutee": ("_suite_velutee_settled_at", "_settle_suite_velutee"),
+    "artichette": ("_artichette_settled_at", "_settle_artichette"),
+    "unisson": ("_unisson_settled_at", "_settle_unisson"),
+    "jarret_souple": ("_jarret_souple_settled_at", "_settle_jarret_souple"),
+    "pelican": ("_pelican_settled_at", "_settle_pelican"),
+    "neant_souffle": ("_neant_souffle_settled_at", "_settle_neant_souffle"),
+    "excalibur": ("_excalibur_settled_at", "_settle_excalibur"),
+    "tichette": ("_tichette_settled_at", "_name_ticheur"),  # the Défi itself waits « en fin de tour »
+}
+
+#: A shout of a race → the race, for the answer to a shout that comes after its verdict (FT…).
+RACE_OF_SHOUT: dict[CallKind, str] = {
+    CallKind.PAS_MOU_LE_CAILLOU: "chouette_velute",
+    CallKind.CONTRE_SIROP: "contre_sirop",
+    CallKind.SIROP_JEANNOT: "sirop_jeannot",
+    CallKind.LANCE_BUCHES: "lance_buches",
+    CallKind.PATTE_DE_CANARD: "suite_velutee",
+    CallKind.VELUTEE: "suite_velutee",
+    CallKind.RAITOURNELLE: "artichette",
+    CallKind.ARTICHETTE: "artichette",
+    CallKind.UNISSON: "unisson",
+    CallKind.PETIT_INTERVALLE: "unisson",
+    CallKind.JARRET_SOUPLE: "jarret_souple",
+    CallKind.CHARRET: "jarret_souple",
+    CallKind.PELICAN: "pelican",
+    CallKind.PASSE_MONTAGNE: "pelican",
+    CallKind.ZBRADARALDJAN: "pelican",
+    CallKind.MECREANT: "neant_souffle",
+    CallKind.MISERABLE: "neant_souffle",
+    CallKind.FORT_HEUREUSEMENT: "neant_souffle",
+    CallKind.SALSIFI: "tichette",
+    CallKind.SGANABADARLANE: "tichette",
 }
 
 
@@ -347,7 +385,11 @@ class Game(
         state.clock = max(state.clock, call.t)
         if self._queue_tichette_step(call):
             return  # ★★★★ it waits for the Défi Tichette to begin
+        late = self._late_race(call)
         handler(call)
+        self._decide_certain(call.t)
+        if late is not None:
+            self._too_late(call, late)
         self._unstall_roll_off(call.t)
         self._check_end(call.t)
 
@@ -357,6 +399,7 @@ class Game(
         window = self.rules.reaction_window_s
         if state.phase is Phase.REACTION and state.current and state.current.opened_at is not None:
             deadline = state.current.opened_at + window
+            self._decide_certain(min(t, deadline))  # what was certain before the window closed, first
             if t > deadline:
                 self._close_reaction(deadline)
         if state.phase is Phase.SUITE_TIE and state.suite_tie_opened_at is not None:
@@ -391,6 +434,35 @@ class Game(
             if t > closes + 1e-9:
                 getattr(self, settle)(current, closes)
                 current.decided.add(race)
+        for race, (settled_at, settle) in EARLY_RACES.items():
+            if race in current.decided or state.phase is not Phase.REACTION or current.settled:
+                continue
+            at = getattr(self, settled_at)(current, t)
+            if at is not None:
+                getattr(self, settle)(current, at)
+                current.decided.add(race)
+
+    def _late_race(self, call: Call) -> str | None:
+        """The race a shout belongs to when its verdict is already out and the speaker had not shouted
+        in it (his own repeat is nothing): it gets an answer, not silence (docs/rules.md FT…)."""
+        race = RACE_OF_SHOUT.get(call.kind)
+        current = self.state.current
+        if race is None or self.state.phase is not Phase.REACTION or current is None:
+            return None
+        if race not in current.decided:
+            return None
+        kinds = [k for k, r in RACE_OF_SHOUT.items() if r == race]
+        if any(p == call.player for k in kinds for p, _ in current.shouters(k.value)):
+            return None
+        return race
+
+    def _too_late(self, call: Call, race: str) -> None:
+        """« Trop tard, Perceval : la Chouette-Velute, c'est déjà décidé. » — unless the shout was
+        already answered (a Bévue, a refusal)."""
+        if any(e.player == call.player and e.kind in (EventKind.BEVUE, EventKind.REJECTED) for e in self._out):
+            return
+        self._emit(EventKind.PROMPT, call.player, None, Reason.TOO_LATE.value, CALL_SPECS[call.kind].rule, call.t,
+                   players=[call.player], race=race)
 
     @staticmethod
     def _dice(call: Call, count: int) -> tuple[int, ...]:
