@@ -76,7 +76,7 @@ FIRST_SHOUT_RACES: dict[str, tuple[CallKind, str]] = {
     "lance_buches": (CallKind.LANCE_BUCHES, "_settle_lance_buches"),  # ★★★ « Le premier joueur (ou premiers) »
 }
 
-#: The other races of a reaction window decided as soon as they are certain (docs/rules.md FT12…):
+#: The other races of a reaction window decided as soon as they are certain (docs/rules.md FT12–FT16):
 #: race → (when it became certain: a time or None while it is not, its settlement at that time).
 EARLY_RACES: dict[str, tuple[str, str]] = {
     "suite_velutee": ("_suite_velutee_settled_at", "_settle_suite_velutee"),
@@ -89,7 +89,7 @@ EARLY_RACES: dict[str, tuple[str, str]] = {
     "tichette": ("_tichette_settled_at", "_name_ticheur"),  # the Défi itself waits « en fin de tour »
 }
 
-#: A shout of a race → the race, for the answer to a shout that comes after its verdict (FT…).
+#: A shout of a race → the race, for the answer to a shout that comes after its verdict (FT17).
 RACE_OF_SHOUT: dict[CallKind, str] = {
     CallKind.PAS_MOU_LE_CAILLOU: "chouette_velute",
     CallKind.CONTRE_SIROP: "contre_sirop",
@@ -380,8 +380,9 @@ class Game(
         if handler is None:
             raise Rejected("not_supported", f"l'annonce « {CALL_SPECS[call.kind].text} » n'est pas encore prise en charge")
         self._tick(call.t)
+        self._check_end(call.t)  # as a tick at call.t would: replay == live
         if state.phase is Phase.OVER:
-            return
+            raise Rejected("game_over", f"la partie est finie : {state.winner} a gagné")
         state.clock = max(state.clock, call.t)
         if self._queue_tichette_step(call):
             return  # ★★★★ it waits for the Défi Tichette to begin
@@ -417,14 +418,14 @@ class Game(
         longer change are settled now, not when the window closes (docs/rules.md, issue 10)."""
         state = self.state
         current = state.current
-        if state.phase is not Phase.REACTION or current is None or current.settled or not current.applies:
+        if state.phase is not Phase.REACTION or current is None or current.settled:
             return
         combination = current.combination
         if combination is None:
             return
-        if combination.kind is Kind.CHOUETTE_VELUTE:
+        if current.applies and combination.kind is Kind.CHOUETTE_VELUTE:
             self._decide_chouette_velute(current, t)
-        elif combination.kind is Kind.SUITE:
+        elif current.applies and combination.kind is Kind.SUITE:
             self._decide_suite(current, t)
         for race, (kind, settle) in FIRST_SHOUT_RACES.items():
             shouts = current.shouters(kind.value)
@@ -443,16 +444,15 @@ class Game(
                 current.decided.add(race)
 
     def _late_race(self, call: Call) -> str | None:
-        """The race a shout belongs to when its verdict is already out and the speaker had not shouted
-        in it (his own repeat is nothing): it gets an answer, not silence (docs/rules.md FT…)."""
+        """The race a shout belongs to when its verdict is already out and the speaker had not said
+        that shout yet (his own repeat is nothing): it gets an answer, not silence (docs/rules.md FT17)."""
         race = RACE_OF_SHOUT.get(call.kind)
         current = self.state.current
         if race is None or self.state.phase is not Phase.REACTION or current is None:
             return None
         if race not in current.decided:
             return None
-        kinds = [k for k, r in RACE_OF_SHOUT.items() if r == race]
-        if any(p == call.player for k in kinds for p, _ in current.shouters(k.value)):
+        if any(p == call.player for p, _ in current.shouters(call.kind.value)):
             return None
         return race
 
