@@ -96,17 +96,11 @@ def test_ticks_between_calls_change_no_result(level: int) -> None:
     tens of milliseconds) and a replay of the call log agree."""
     players = ["Karadoc", "Perceval", "Léodagan", "Bohort"]
     rules = Rules(level=level)
-    for seed in range(4):
+    for seed in range(8):
         calls = simulate_game(players, seed=seed, rules=rules, max_calls=400)
-        plain, ticked = Game(players, rules), Game(players, rules)
-        previous = 0.0
-        for call in calls:
-            plain.apply(call)
-            for step in (0.25, 0.5, 0.75):
-                ticked.tick(round(previous + (call.t - previous) * step, 3))
-            ticked.apply(call)
-            previous = call.t
+        plain, ticked, plain_events, ticked_events = ticked_and_plain(players, rules, calls, (0.25, 0.5, 0.75))
         assert ticked.state.snapshot() == plain.state.snapshot(), seed
+        assert ticked_events == plain_events, seed  # the early races of every level, decision for decision
 
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
