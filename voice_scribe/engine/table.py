@@ -382,6 +382,8 @@ def _phase_text(game: Fold) -> tuple[str, tuple[str, ...]]:
         missing = [p for p in roll_off.players if p not in roll_off.rolls]
         title = "Tirage au sort" if roll_off.purpose == "opening" else "Départage aux dés"
         return f"{title} : {_names(roll_off.players)}", tuple(f"{p} n'a pas encore lancé son dé" for p in missing)
+    if phase is Phase.CHOUETTES and state.throws == 0 and current is None and state.opener is not None:
+        return f"{state.opener} ouvre la partie : il lance les chouettes", ()
     if phase is Phase.CHOUETTES and state.throws == 0 and current is None:
         return "Début de partie : tirage au sort, ou le premier joueur lance", ()
     if phase is Phase.CHOUETTES:
