@@ -199,6 +199,23 @@ HANDLERS: dict[CallKind, str] = {
 }
 
 
+class _Handlers:
+    """The rule answering each call kind, bound to one game when it is asked for (a fork, made for
+    every ``check``, binds nothing it does not use)."""
+
+    __slots__ = ("_game",)
+
+    def __init__(self, game: Game) -> None:
+        self._game = game
+
+    def get(self, kind: CallKind) -> Callable[[Call], None] | None:
+        name = HANDLERS.get(kind)
+        return getattr(self._game, name) if name is not None else None
+
+    def __getitem__(self, kind: CallKind) -> Callable[[Call], None]:
+        return getattr(self._game, HANDLERS[kind])
+
+
 class Game(
     Scoring,
     RollOffRules,
@@ -250,9 +267,7 @@ class Game(
         self.state = GameState(players={n: Player(n) for n in names}, order=list(names))
         self._out: list[Event] = []
         self._now_cache: tuple[str, Now] | None = None
-        self._handlers: dict[CallKind, Callable[[Call], None]] = {
-            kind: getattr(self, name) for kind, name in HANDLERS.items()
-        }
+        self._handlers = _Handlers(self)
 
     # ── the public surface ──
     def apply(self, call: Call) -> list[Event]:
@@ -315,7 +330,7 @@ class Game(
         twin.state = clone_state(self.state)
         twin._out = []
         twin._now_cache = None
-        twin._handlers = {kind: getattr(twin, name) for kind, name in HANDLERS.items()}
+        twin._handlers = _Handlers(twin)
         return twin
 
     @staticmethod
@@ -418,8 +433,8 @@ class Game(
         longer change are settled now, not when the window closes (docs/rules.md, issue 10)."""
         state = self.state
         current = state.current
-        if state.phase is not Phase.REACTION or current is None or current.settled:
-            return
+        if state.phase is not Phase.REACTION or current is None or current.settled or not current.shouts:
+            return  # every race is decided on its shouts: none yet, nothing to decide
         combination = current.combination
         if combination is None:
             return
