@@ -165,6 +165,14 @@ HELD_BY: dict[CallKind, frozenset[Holding]] = {
     CallKind.LANCE_CIVET_FILOCHE: frozenset({Holding.CIVET_FILOCHE}),
     CallKind.CIVET_DOUBLE: frozenset({Holding.CIVET, Holding.CIVET_FILOCHE}),
     CallKind.CIVET_FILOCHE_DOUBLE: frozenset({Holding.CIVET, Holding.CIVET_FILOCHE}),
+    # the immunities (grelottine_defenses.py ``_defense_allowed``), the Jarret (jarret.py ``_jarret_moment``,
+    # ``_throw_holding``): a non-holder's call is a Bévue or a refusal, whatever its target
+    CallKind.PASSE_GRELOT: frozenset({Holding.PASSE_GRELOT}),
+    CallKind.RIGODON: frozenset({Holding.RIGODON}),
+    CallKind.LANCE_JARRET: frozenset({Holding.JARRET}),
+    CallKind.MI_JARRET: frozenset({Holding.JARRET}),
+    CallKind.BI_JARRET: frozenset({Holding.JARRET}),
+    CallKind.JARRET_SIFFLET: frozenset({Holding.JARRET}),
 }
 
 #: Who tries a Chante-Sloubi in the search: a newcomer is anybody not at the table.
