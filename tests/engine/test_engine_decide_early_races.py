@@ -262,3 +262,61 @@ def test_a_shout_that_makes_the_race_certain_is_not_too_late() -> None:
     events = t.say("Karadoc", K.PAS_MOU_LE_CAILLOU, after=0.05)
     assert prompts(events, "too_late_shout") == []
     assert sorted(scores(events)) == [("Karadoc", -32, "chouette_velute_tie"), ("Perceval", -32, "chouette_velute_tie")]
+
+
+def test_a_late_poulette_is_told_too_late() -> None:
+    """000 « La Poulette »: « Si un des deux joueurs crie l'annonce avant le lancer suivant […], il gagne
+    10 pts »: the other one's shout after the verdict changes nothing, and is answered."""
+    from test_engine_grelottine_defenses import duel, failed_on_a_neant
+
+    t = duel()
+    failed_on_a_neant(t)
+    t.say("Perceval", K.POULETTE, after=0.3)
+    past_tie(t)
+    late = t.say("Karadoc", K.POULETTE, after=0.5)
+    assert prompts(late, "too_late_shout") == [["Karadoc"]] and scores(late) == []
+    assert t.scores == {"Karadoc": 230, "Perceval": 114 + 10, "Léodagan": 100}
+
+
+# ── the screen and the voice ──
+def live_table(players: list[str], **options: object):  # type: ignore[no-untyped-def]
+    from voice_scribe.live import LiveTable
+    from voice_scribe.session import Session
+    from voice_scribe.understand import Matcher
+
+    session = Session(players, Rules().with_options(**options) if options else None)
+    return session, LiveTable(session, Matcher.build(players, session.rules), hold_s=0.25)
+
+
+def test_the_live_table_says_too_late_on_screen_and_aloud() -> None:
+    from voice_scribe.speech.utterance import Utterance
+
+    session, table = live_table(["Karadoc", "Perceval", "Léodagan"])
+    table.submit(Utterance(t=1.0, text="deux deux quatre", speaker="Karadoc"))
+    table.submit(Utterance(t=2.0, text="pas mou le caillou", speaker="Perceval"))
+    table.step(now=2.3)
+    table.step(now=2.5)  # the verdict: Perceval +32
+    table.submit(Utterance(t=2.8, text="pas mou le caillou", speaker="Léodagan"))
+    [(heard, reply)] = table.step(now=3.2)
+    assert heard.speaker == "Léodagan"
+    assert reply.phrase is not None
+    assert reply.phrase.spoken == "Trop tard, Léodagan : la Chouette-Velute, c'est déjà décidé."
+    assert table.heard[-1].reply == reply.phrase.screen == reply.phrase.spoken
+    assert session.game.scores == {"Karadoc": 0, "Perceval": 32, "Léodagan": 0}
+
+
+def test_the_live_table_names_the_ticheur_before_the_window_closes() -> None:
+    from voice_scribe.speech.utterance import Utterance
+
+    session, table = live_table(["Karadoc", "Perceval", "Léodagan"], level=4)
+    session.state.players["Karadoc"].score = 50
+    session.state.players["Léodagan"].score = 30
+    for t, text, who in [(1.0, "quatre quatre", "Karadoc"), (1.5, "un", "Karadoc"), (2.0, "je sirote", "Karadoc"),
+                         (2.3, "couche sirop", "Perceval"), (2.6, "couche sirop", "Léodagan"), (3.0, "trois", "Karadoc"),
+                         (3.4, "salsifi", "Léodagan")]:
+        table.submit(Utterance(t=t, text=text, speaker=who))
+    spoken = []
+    for step in range(20):
+        spoken += [r.phrase.spoken for _, r in table.step(now=1.0 + step * 0.15) if r.phrase]
+    assert "Salsifi ! Léodagan sera le ticheur, en fin de tour." in " ".join(spoken)
+    assert session.state.phase.value == "reaction"  # the Défi waits for the end of the window
