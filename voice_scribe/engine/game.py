@@ -109,8 +109,7 @@ RACE_OF_SHOUT: dict[CallKind, str] = {
     CallKind.MECREANT: "neant_souffle",
     CallKind.MISERABLE: "neant_souffle",
     CallKind.FORT_HEUREUSEMENT: "neant_souffle",
-    CallKind.SALSIFI: "tichette",
-    CallKind.SGANABADARLANE: "tichette",
+    CallKind.SALSIFI: "tichette",  # (a late « Sganabadarlane ! » is the seed's wrong announcement: a Bévue)
 }
 
 
