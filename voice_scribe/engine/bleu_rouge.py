@@ -47,7 +47,7 @@ from typing import TYPE_CHECKING
 from voice_scribe.engine.calls import CallKind
 from voice_scribe.engine.dice import Kind, chouette_points
 from voice_scribe.engine.events import Reason
-from voice_scribe.engine.races import first_settled_at, firsts
+from voice_scribe.engine.races import chain_settled, firsts
 from voice_scribe.engine.state import Holding, Phase, Relance
 from voice_scribe.engine.rejected import Rejected
 
@@ -160,24 +160,16 @@ class BleuRougeRules:
         still come, and a roll-off waits for the window to close: None then."""
         if not self._is_relance(current, Kind.CUL_DE_CHOUETTE, 6):
             return None
-        window = self.rules.tie_window_s
-        pelicans = current.shouters(CallKind.PELICAN.value)
-        at = first_settled_at(pelicans, t, window, self.state.active())
-        if at is None:
+        chain = [] if self._flanned(current) else [
+            current.shouters(CallKind.PASSE_MONTAGNE.value), current.shouters(CallKind.ZBRADARALDJAN.value)
+        ]  # ★★★★ flanned: every first shouter pays, no tie-break
+        settled = chain_settled(current.shouters(CallKind.PELICAN.value), chain, t, self.rules.tie_window_s,
+                                self.state.active())
+        if settled is None:
             return None
-        tied = firsts(pelicans, window)
-        if len(tied) == 1 or self._flanned(current):
-            return at
-        for kind in (CallKind.PASSE_MONTAGNE, CallKind.ZBRADARALDJAN):
-            chained = [s for s in current.shouters(kind.value) if s[0] in tied]
-            chained_at = first_settled_at(chained, t, window, tied)
-            if chained_at is None:
-                return None
-            at, tied = max(at, chained_at), firsts(chained, window)
-            if len(tied) == 1:
-                return at
+        at, tied = settled
         bettor = any(total == PELICAN_SUM for total in current.relance_bets.values())
-        return at if bettor else None
+        return at if len(tied) == 1 or not chain or bettor else None
 
     def _settle_pelican(self: RuleContext, current: ThrowContext, t: float) -> bool:
         if not self._is_relance(current, Kind.CUL_DE_CHOUETTE, 6) or "pelican" in current.decided:

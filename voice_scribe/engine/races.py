@@ -11,7 +11,7 @@ than the tie window to the earliest (or latest) are simultaneous.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 Shout = tuple[str, float]
 
@@ -67,6 +67,33 @@ def first_settled_at(
     if eligible is not None and {p for p, _ in shouts} >= set(eligible):
         return t
     return None
+
+
+def chain_settled(
+    first: list[Shout], chained: Sequence[list[Shout]], t: float, tie_window_s: float, eligible: Iterable[str]
+) -> tuple[float, list[str]] | None:
+    """A first-shout race and its chained tie-breaks, each between the players still tied (« Pélican ! »,
+    « Passe-Montagne ! », « Zbradaraldjan ! »): when its outcome became certain and who is still tied
+    then (one player: the winner), or None while a stage may still change it.
+
+    >>> chain_settled([("Karadoc", 1.0), ("Perceval", 1.05)], [[("Perceval", 1.5)]], 1.7, 0.15, ["Karadoc", "Perceval", "Bohort"])
+    (1.65, ['Perceval'])
+    >>> chain_settled([("Karadoc", 1.0), ("Perceval", 1.05)], [[]], 1.7, 0.15, ["Karadoc", "Perceval"]) is None
+    True
+    """
+    at = first_settled_at(first, t, tie_window_s, eligible)
+    if at is None:
+        return None
+    tied = firsts(first, tie_window_s)
+    for stage in chained:
+        if len(tied) == 1:
+            break
+        among = [s for s in stage if s[0] in tied]
+        stage_at = first_settled_at(among, t, tie_window_s, tied)
+        if stage_at is None:
+            return None  # the tie-break may still be said
+        at, tied = max(at, stage_at), firsts(among, tie_window_s)
+    return at, tied
 
 
 def roller_first_settled_at(mine: list[Shout], theirs: list[Shout], t: float, tie_window_s: float) -> float | None:

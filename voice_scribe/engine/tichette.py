@@ -73,7 +73,7 @@ from typing import TYPE_CHECKING
 from voice_scribe.engine.calls import CallKind
 from voice_scribe.engine.dice import Figure
 from voice_scribe.engine.events import EventKind, Reason
-from voice_scribe.engine.races import first_settled_at, firsts
+from voice_scribe.engine.races import chain_settled, firsts
 from voice_scribe.engine.state import Phase
 from voice_scribe.engine.state import TichetteChallenge, quiche_value  # noqa: F401 - its record lives in state.py
 from voice_scribe.engine.rejected import Rejected
@@ -179,22 +179,13 @@ class TichetteRules:
         still tied, the youngest is known). A tie left for the dice waits for the window: None."""
         if not self._is_tichette(current):
             return None
-        window = self.rules.tie_window_s
-        salsifis = current.shouters(CallKind.SALSIFI.value)
-        at = first_settled_at(salsifis, t, window, self.state.active())
-        if at is None:
+        settled = chain_settled(current.shouters(CallKind.SALSIFI.value),
+                                [current.shouters(CallKind.SGANABADARLANE.value)], t, self.rules.tie_window_s,
+                                self.state.active())
+        if settled is None:
             return None
-        tied = firsts(salsifis, window)
-        if len(tied) == 1:
-            return at
-        sgana = [s for s in current.shouters(CallKind.SGANABADARLANE.value) if s[0] in tied]
-        sgana_at = first_settled_at(sgana, t, window, tied)
-        if sgana_at is None:
-            return None
-        among = firsts(sgana, window)
-        if len(among) > 1 and self._youngest(among) is None:
-            return None
-        return max(at, sgana_at)
+        at, among = settled
+        return at if len(among) == 1 or self._youngest(among) is not None else None
 
     def _name_ticheur(self: RuleContext, current: ThrowContext, t: float) -> None:
         """The ticheur is known: said now; his Défi Tichette begins « en fin de tour », when the
