@@ -119,6 +119,7 @@ ROSTERS = {
     "game10_star4_all": "Yvain,Gauvain,Bohort",
     "game11_follow_table": "Karadoc,Perceval,Léodagan",
     "game12_follow_table": "Karadoc,Perceval,Léodagan",
+    "game13_early_races": "Karadoc,Perceval,Léodagan,Bohort",
 }
 
 
