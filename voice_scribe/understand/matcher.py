@@ -82,6 +82,8 @@ CLAUSE_STARTERS = frozenset({"je", "j", "il", "elle", "on", "tu", "t", "c", "ca"
 ANNOUNCING = frozenset({"dis", "fais", "annonce", "crie", "tente", "utilise"})
 #: At most this many words of commentary before / after a call.
 MAX_COMMENTARY = (3, 6)
+#: Small words that sound like « deux »: after a number they are its misheard last word.
+_DE_SOUNDS = frozenset({"de", "des", "d"})
 #: Single letters that stand for an elided word glued to the next one (« jachète », « akadoc »).
 _ELIDED = frozenset("jldcmnta")
 #: Player name used when neither the audio side nor a spoken name tells who spoke.
@@ -97,6 +99,7 @@ class Thresholds:
     shortlist: int = 10  # templates aligned in full
     shortlist_core: int = 4  # … and nearest the heard words without their commentary, per such reading
     sound: float = 0.2  # whole-phrase sound distance accepted when words alone do not fit (free decoding)
+    sound_rivals: float = 0.1  # a word reading at least this costly meets the readings by sound as rivals
     context: float = 0.30  # with a table: a legal reading beats an illegal one at most this much cheaper
     max_words: int = 40  # longer than any call with its fillers: rejected before matching (bounded work)
     max_chars: int = 400  # idem, in characters (the longest call is under 100)
@@ -211,6 +214,7 @@ class _Heard:
     strict_edges: _Edges  # for a call of one word: no commentary before it, and after it only a new clause
     ins: list[float]  # cost of each word heard but not in the template
     numeric: list[bool]  # each word is a number here (not an article)
+    key_heard: frozenset[int] = frozenset()  # positions of the key words heard (birds, combinations…)
     sub: dict = field(default_factory=dict)  # (template word, key, sound, j) -> substitution cost
 
 
@@ -519,8 +523,10 @@ class Matcher:
             return (u.cost + 0.05) * w  # « chouettes » for « chouette »
         if t.key:
             return INF
-        if u.player or u.word in self.key_words:
-            return 1.0 * max(w, 1.0)  # a name, a bird, a combination… is never a sound-alike of another word
+        if u.word in self.key_words and not u.player:
+            return INF  # a bird, a combination, a call's name… heard is never another word of the phrase
+        if u.player:
+            return 1.0 * max(w, 1.0)  # a name is never a sound-alike of another word
         if u.unk:
             return w
         if t.word in FILLERS and u.word not in FILLERS:
@@ -550,7 +556,7 @@ class Matcher:
             if end in cut or j - 1 in cut:
                 spans[j].append((end, "bad", " ".join(words) + " [unk]"))
                 continue
-            if end in fuzzy_edge or j - 1 in fuzzy_edge:
+            if end in fuzzy_edge or j - 1 in fuzzy_edge or self._misheard_last_number(utoks, end):
                 edge = utoks[end].heard if end in fuzzy_edge else utoks[j - 1].heard
                 spans[j].append((end, "bad", f"{' '.join(words)} (et « {edge} » ?)"))
                 continue
@@ -564,6 +570,16 @@ class Matcher:
                     spans[j].append((e, "dice", faces))
             spans[j].append((end, "bad", " ".join(words)))
         return spans
+
+    @staticmethod
+    def _misheard_last_number(utoks: list[UTok], end: int) -> bool:
+        """« de » right after a number and before no other (« cent de sur … », « six cinq de »): no template
+        puts « de » after a number, so it is the number's last word misheard (« deux »), not a small word."""
+        return (
+            end < len(utoks)
+            and utoks[end].heard in _DE_SOUNDS
+            and (end + 1 == len(utoks) or not utoks[end + 1].is_number)
+        )
 
     def _number_like(self, u: UTok) -> bool:
         """An unknown word that may be a misheard part of a number (« kent »), not a small word (« du », « cu »)."""
@@ -588,6 +604,10 @@ class Matcher:
         ins, numeric, sub = heard.ins, heard.numeric, heard.sub
         if t.exact:
             ins = [INF] * n  # an exact phrase takes no extra word
+        elif heard.key_heard:
+            # a bird, a combination, a call's own name… heard but not in this phrase is another call, not a
+            # word too many (« je te lance mon civet filoché » is not « lance civet »); said twice, it counts once
+            ins = [INF if j in heard.key_heard and utoks[j].word not in t.words else c for j, c in enumerate(ins)]
         for i in range(m + 1):
             tok = t.toks[i] if i < m else None
             row, nrow = D[i], D[i + 1] if i < m else None
@@ -705,8 +725,7 @@ class Matcher:
             readings = self._rank(pointed, now)  # the name as the target, after the call or where it was said
             if _clean_cost(readings) <= min(_clean_cost(ranked), self.thresholds.accept):
                 ranked = readings
-        if _clean_cost(ranked) > self.thresholds.accept:
-            ranked = self._by_sound(utoks, now) or ranked
+        ranked = self._with_sound(ranked, utoks, now)
         # the speaker's own name said after the call (« pas mou le caillou, Karadoc ! »)
         last = utoks[-1].player
         # … but « c'est Karadoc » alone is a name said (the answer to « qui a dit ? »), not a call without it
@@ -744,6 +763,7 @@ class Matcher:
             _strict(edges, utoks),
             [self._ins_cost(u, articles[j]) for j, u in enumerate(utoks)],
             [u.is_number and not articles[j] for j, u in enumerate(utoks)],
+            frozenset(j for j, u in enumerate(utoks) if u.word in self.key_words and not u.player),
         )
 
     def _edges(self, utoks: list[UTok]) -> _Edges:
@@ -799,14 +819,35 @@ class Matcher:
         if len(heard) < 4:
             return []
         values = (("player", utoks[-1].player),) if pointed else ()
-        hits = process.extract(heard, self._phrase_keys[pointed], scorer=Levenshtein.normalized_distance, limit=4)
+        # a key word heard as itself (« mouette ») is never swallowed into another phrase's sound
+        # (« bé jarret » may be bjarret: the sound of « jarret » is in it)
+        keys = {u.sound for u in words if u.word in self.key_words and u.cost < 0.1}
+        hits = process.extract(heard, self._phrase_keys[pointed], scorer=Levenshtein.normalized_distance, limit=8)
+        hits = [(k, d) for k, d, _ in hits if len(k) >= 4 and abs(len(k) - len(heard)) <= max(1, len(k) // 8)]
+        if not hits or hits[0][1] > self.thresholds.sound:
+            return []
+        # every phrase about as close as the best one stays a rival (« j'arrête »: bjarret or charret?)
+        reach = hits[0][1] + self.thresholds.margin
         return _best_per_meaning(
             _Alignment(distance + 0.05, t, values, None, (distance + 0.05) * t.weight)
-            for key, distance, _ in hits
-            if distance <= self.thresholds.sound and len(key) >= 4 and abs(len(key) - len(heard)) <= max(1, len(key) // 8)
+            for key, distance in hits
+            if distance <= reach
             for t in self._phrase_sounds[pointed][key]
-            if not t.needs_state or allowed_now(now, t.target)
+            if (not t.needs_state or allowed_now(now, t.target)) and all(k in key for k in keys)
         )
+
+    def _with_sound(self, ranked: list[_Alignment], utoks: list[UTok], now: LazyNow | None) -> list[_Alignment]:
+        """The readings by word, and by the sound of the whole phrase: instead of them when no word reading fits,
+        beside them when the word reading had to fit a word the grammar does not have (« bé jarret »: bi-jarret by its words, bjarret by its
+        sound — a question, not a pick). A call word is accepted through sound only when no other is as close."""
+        best = _clean_cost(ranked)
+        guessed = any(not u.known and not u.unk for u in utoks)  # a heard word the grammar does not have
+        if best <= self.thresholds.accept and (best < self.thresholds.sound_rivals or not guessed):
+            return ranked
+        sound = self._by_sound(utoks, now)
+        if best > self.thresholds.accept:
+            return sound or ranked
+        return _best_per_meaning(ranked + sound) if sound else ranked
 
     def _too_long(self, text: str) -> str | None:
         """A French reason when ``text`` is longer than any call can be (checked before any matching work)."""

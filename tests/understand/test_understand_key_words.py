@@ -1,0 +1,82 @@
+"""A wrong key word is never accepted, by class (issue 15).
+
+Free decoding and sound-alike spellings can land on *another* call (another bird, another Jarret, another
+number). Each rule here is one class: a key word heard but not in a phrase, a phrase that sounds as much like
+two calls, a small word « de » that is the misheard end of a number. The answer is a question or a refusal,
+never the other call.
+"""
+
+from __future__ import annotations
+
+import pytest
+from seed_facts import SEED_CALLS
+
+from voice_scribe.understand import ResultKind
+from voice_scribe.understand.numbers import spell
+
+SPEAKER = "Karadoc"
+#: key words of other calls (a bird, a combination, a call's own name), put into every seed announcement
+OTHER_KEY_WORDS = ("filoché", "mouette", "velute", "jarret", "grelottine")
+
+
+def _reading(u):
+    thing = u.call or u.command
+    return (thing.kind, getattr(thing, "number", None), getattr(thing, "combination", None), getattr(thing, "target", None))
+
+
+_INSERTS = [
+    (a, w) for a in SEED_CALLS for w in OTHER_KEY_WORDS if w not in a.text.lower() and len(a.text.split()) >= 2
+]
+
+
+@pytest.mark.parametrize("a,word", _INSERTS, ids=[f"{a.text}|{w}" for a, w in _INSERTS])
+def test_a_key_word_of_another_call_inside_a_phrase_is_not_dropped(matcher, a, word):
+    clean = matcher.understand(a.text, speaker=SPEAKER)
+    assert clean.accepted
+    words = a.text.split()
+    said = " ".join([*words[:-1], word, words[-1]])
+    u = matcher.understand(said, speaker=SPEAKER)
+    assert not (u.accepted and _reading(u) == _reading(clean)), (said, u.to_json())
+
+
+def test_launching_a_filoche_civet_is_not_launching_a_civet(matcher):
+    u = matcher.understand("je te lance mon civet filoché Perceval", speaker=SPEAKER)
+    assert u.kind is ResultKind.CALL and u.call.kind.value == "lance_civet_filoche" and u.call.target == "Perceval"
+
+
+@pytest.mark.parametrize(
+    "heard,not_this",
+    [
+        ("j'arrête", "bjarret"),  # as close to charret (and to « on arrête ») as to bjarret
+        ("bé jarret", "bi_jarret"),  # its sound is bjarret's; by its words, one word guessed
+    ],
+)
+def test_a_sound_as_close_to_two_calls_is_not_one_of_them(matcher, heard, not_this):
+    u = matcher.understand(heard, speaker=SPEAKER)
+    assert not (u.kind is ResultKind.CALL and u.call.kind.value == not_this), u.to_json()
+
+
+def test_a_sound_close_to_one_call_only_is_still_read(matcher):
+    for heard, kind in (("lit note", "pari_oiseau"), ("bé jarret", "bjarret")):
+        u = matcher.understand(heard, speaker=SPEAKER)
+        assert u.kind is ResultKind.CALL and u.call.kind.value == kind, (heard, u.to_json())
+
+
+@pytest.mark.parametrize("n", [3, 20, 40, 100, 300])
+def test_de_after_a_number_is_its_misheard_end_not_a_small_word(matcher, n):
+    u = matcher.understand(f"civet de {spell(n)} de sur une chouette", speaker=SPEAKER)
+    assert not u.accepted, u.to_json()
+    u = matcher.understand(f"civet de {spell(n)} sur une chouette", speaker=SPEAKER)
+    assert u.accepted and u.call.number == n
+
+
+@pytest.mark.parametrize("dice", ["six cinq", "deux trois", "un un"])
+def test_de_after_two_dice_is_not_two_dice(matcher, dice):
+    u = matcher.understand(f"{dice} de", speaker=SPEAKER)
+    assert not (u.accepted and u.call.kind.value == "chouettes"), u.to_json()
+
+
+def test_de_before_a_number_is_still_a_small_word(matcher):
+    for said, number in (("michette de trois", 3), ("je relance de quinze", 15), ("quichette de zéro", 0)):
+        u = matcher.understand(said, speaker=SPEAKER)
+        assert u.kind is ResultKind.CALL and u.call.number == number, (said, u.to_json())
