@@ -593,7 +593,8 @@ class Matcher:
         ``edges``: the cost of taking the first *j* / the words from *j* on as commentary around the call.
         """
         utoks, spans = heard.utoks, heard.spans
-        edges = heard.edges if t.weight >= 2 else heard.strict_edges
+        # a one-word call (« bévue », « pélican ») is everyday French too; a table command is said to the scribe
+        edges = heard.edges if t.weight >= 2 or not isinstance(t.target, CallKind) else heard.strict_edges
         m, n = len(t.toks), len(utoks)
         D = [[INF] * (n + 1) for _ in range(m + 1)]
         B: list[list[tuple | None]] = [[None] * (n + 1) for _ in range(m + 1)]
@@ -789,6 +790,9 @@ class Matcher:
             )
             if introduces or after_introducer:
                 tail[j] = INF  # « … pour doux »: what follows « pour » is the call's own argument, misheard
+        for j in range(1, n - 1):
+            if utoks[j].word == "pas" and utoks[j - 1].is_number and _only_numbers(utoks[j + 1 :]):
+                tail[j] = 0.04 * (n - j)  # « c'était cinq et cinq, pas cinq et six »: the value said wrong
         return _Edges(lead, tail)
 
     def _commentary_cost(self, u: UTok) -> float:
@@ -983,6 +987,11 @@ def _strict(edges: _Edges, utoks: list[UTok]) -> _Edges:
     tail = [c if j == n or utoks[j].word in CLAUSE_STARTERS else INF for j, c in enumerate(edges.tail)]
     lead = [c if j == 0 or utoks[j - 1].word in ANNOUNCING else INF for j, c in enumerate(edges.lead)]
     return _Edges(lead, tail)
+
+
+def _only_numbers(utoks: list[UTok]) -> bool:
+    """Number words only (with « et »: « cinq et six »)."""
+    return bool(utoks) and all(u.is_number or u.word == "et" for u in utoks) and utoks[-1].is_number
 
 
 def _best_per_meaning(alignments) -> list[_Alignment]:
