@@ -790,9 +790,10 @@ class Matcher:
             )
             if introduces or after_introducer:
                 tail[j] = INF  # « … pour doux »: what follows « pour » is the call's own argument, misheard
-        for j in range(1, n - 1):
-            if utoks[j].word == "pas" and utoks[j - 1].is_number and _only_numbers(utoks[j + 1 :]):
-                tail[j] = 0.04 * (n - j)  # « c'était cinq et cinq, pas cinq et six »: the value said wrong
+        for j in range(2, n):
+            if utoks[j - 1].word == "pas" and utoks[j - 2].is_number and _only_numbers(utoks[j:]):
+                # « c'était cinq et cinq pas | cinq et six »: the value said wrong, after a correction's « pas »
+                tail[j] = min(tail[j], 0.04 * (n - j))
         return _Edges(lead, tail)
 
     def _commentary_cost(self, u: UTok) -> float:
