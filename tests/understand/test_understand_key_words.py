@@ -80,3 +80,14 @@ def test_de_before_a_number_is_still_a_small_word(matcher):
     for said, number in (("michette de trois", 3), ("je relance de quinze", 15), ("quichette de zéro", 0)):
         u = matcher.understand(said, speaker=SPEAKER)
         assert u.kind is ResultKind.CALL and u.call.number == number, (said, u.to_json())
+
+
+def test_a_small_word_is_not_a_misheard_call_word(matcher):
+    """A small word heard (« et ») never stands for a call's word (« lance », « dé »): the call's word counts as
+    missing and the small word as extra (« hein et scie » is not « dé six »)."""
+    heard = matcher.canonical(["et", "civet", "perceval"])
+    template = next(t for t in matcher.grammar.templates if t.text.startswith("lance civet"))
+    lance = template.toks[0]
+    assert lance.word == "lance"
+    assert matcher._sub_cost(lance, heard[0], False) == float("inf")
+    assert matcher._sub_cost(lance, matcher.canonical(["lance"])[0], False) == 0

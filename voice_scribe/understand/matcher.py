@@ -531,6 +531,8 @@ class Matcher:
             return w
         if t.word in FILLERS and u.word not in FILLERS:
             return self._ins_cost(u)  # a meaningful word is not a misheard article
+        if u.word in FILLERS and u.known:
+            return INF  # … nor a small word a misheard meaningful one (« et six » is not « dé six »)
         sim = fuzz.ratio(u.sound, t.sound) / 100
         return w * max(0.7 if u.known else 0.5, 1 - sim)
 
