@@ -729,6 +729,8 @@ class Matcher:
             if _clean_cost(readings) <= min(_clean_cost(ranked), self.thresholds.accept):
                 ranked = readings
         ranked = self._with_sound(ranked, utoks, now)
+        if _clean_cost(ranked) > self.thresholds.accept:
+            ranked = self._said_again(utoks, now) or ranked
         # the speaker's own name said after the call (« pas mou le caillou, Karadoc ! »)
         last = utoks[-1].player
         # … but « c'est Karadoc » alone is a name said (the answer to « qui a dit ? »), not a call without it
@@ -810,6 +812,20 @@ class Matcher:
     def _sounds_like_a_name(self, u: UTok) -> bool:
         """An unknown word that could be part of a player's name (« léo dans »): not commentary."""
         return len(u.sound) >= 2 and any(fuzz.partial_ratio(u.sound, key) >= 80 for _, key, _ in self._names)
+
+    def _said_again(self, utoks: list[UTok], now: LazyNow | None) -> list[_Alignment]:
+        """A call with some of its words said again (« pas mou le caillou pas mou », « artichette Yvain
+        artichette », « chouette je parie chouette »): read once without the words said later again, once
+        without those said first; the cheaper reading that fits is taken, as if they were said once."""
+        best: list[_Alignment] = []
+        for keep_first in (True, False):
+            once = _said_once(utoks, keep_first)
+            if once is None:
+                continue
+            readings = self._rank(once, now)
+            if _clean_cost(readings) <= min(self.thresholds.accept, _clean_cost(best)):
+                best = readings
+        return best
 
     def _by_sound(self, utoks: list[UTok], now: LazyNow | None = None) -> list[_Alignment]:
         """Readings by the sound of the whole phrase, for what free decoding writes (« bergère on nette »).
@@ -990,6 +1006,24 @@ def _strict(edges: _Edges, utoks: list[UTok]) -> _Edges:
     tail = [c if j == n or utoks[j].word in CLAUSE_STARTERS else INF for j, c in enumerate(edges.tail)]
     lead = [c if j == 0 or utoks[j - 1].word in ANNOUNCING else INF for j, c in enumerate(edges.lead)]
     return _Edges(lead, tail)
+
+
+def _said_once(utoks: list[UTok], keep_first: bool) -> list[UTok] | None:
+    """The words without their repetitions (the later ones, or the earlier ones), small words and numbers kept;
+    None when no meaningful word is said twice."""
+    order = range(len(utoks)) if keep_first else range(len(utoks) - 1, -1, -1)
+    seen: set[str] = set()
+    drop: set[int] = set()
+    for j in order:
+        u = utoks[j]
+        if u.word in FILLERS or u.is_number or u.unk or not u.known:
+            continue
+        if u.word in seen:
+            drop.add(j)
+        seen.add(u.word)
+    if not drop:
+        return None
+    return [u for j, u in enumerate(utoks) if j not in drop]
 
 
 def _only_numbers(utoks: list[UTok]) -> bool:
