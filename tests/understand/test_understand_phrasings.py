@@ -80,3 +80,9 @@ def test_the_speakers_own_score_by_a_new_phrasing(matcher):
 @pytest.mark.parametrize("said", ["c'est mon tour bientôt", "on fait une pause dans la vraie vie", "qui a encore soif"])
 def test_the_same_words_said_to_each_other_stay_table_talk(matcher, said):
     assert not matcher.understand(said, speaker=SPEAKER).accepted
+
+
+@pytest.mark.parametrize("pattern", ["à toi {p}", "{p} à toi", "passe les dés à {p}", "suivant à toi {p}"])
+@pytest.mark.parametrize("player", ["Perceval", "Léodagan"])
+def test_the_turn_handed_on_by_name_is_suivant_without_an_argument(matcher, pattern, player):
+    assert _read(matcher, pattern.format(p=player)) == ("suivant", None, None)

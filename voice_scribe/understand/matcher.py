@@ -1078,7 +1078,11 @@ def _fields(al: _Alignment) -> dict[str, object]:
     """The call/command arguments an alignment carries (list values, then slot values)."""
     fields: dict[str, object] = {}
     dice: list[int] = []
+    # ``=> pointing``: the name said is whom the call turns to (« à toi Perceval » for « suivant »), no argument
+    pointing = ("pointing", "true") in al.template.values
     for name, value in list(al.template.values) + list(al.values):
+        if pointing and name == "player":
+            continue
         if name == "bird":
             fields["number"] = int(value)  # type: ignore[arg-type]
         elif name in ("combination", "item", "rule"):
