@@ -91,3 +91,23 @@ def test_a_small_word_is_not_a_misheard_call_word(matcher):
     assert lance.word == "lance"
     assert matcher._sub_cost(lance, heard[0], False) == float("inf")
     assert matcher._sub_cost(lance, matcher.canonical(["lance"])[0], False) == 0
+
+
+@pytest.mark.parametrize("said,number", [
+    ("cul de chouette pour douche", 12),  # a real word next to « pour »: one number only sounds that close
+    ("bichette de trois sans quarante deux", 342),  # « sans » between two numbers is « cent »
+])
+def test_a_word_for_a_number_where_a_number_is_said(matcher, said, number):
+    u = matcher.understand(said, speaker=SPEAKER)
+    assert u.kind is ResultKind.CALL and u.call.number == number, u.to_json()
+
+
+@pytest.mark.parametrize("said", [
+    "cul de chouette pour doux",  # as close to « dix » as to « douze »: not read
+    "je suis doux",  # no number said here
+    "civet de vingt sur un cul de chouette sans sirotage",  # « sans » not between numbers
+])
+def test_no_number_read_by_sound_when_unsure_or_out_of_place(matcher, said):
+    u = matcher.understand(said, speaker=SPEAKER)
+    assert not (u.call and u.call.number in (10, 12, 100, 120)), u.to_json()
+    assert "doux" not in said or not u.accepted

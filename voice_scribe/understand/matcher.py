@@ -84,6 +84,8 @@ ANNOUNCING = frozenset({"dis", "fais", "annonce", "crie", "tente", "utilise"})
 MAX_COMMENTARY = (3, 6)
 #: Small words that sound like « deux »: after a number they are its misheard last word.
 _DE_SOUNDS = frozenset({"de", "des", "d"})
+#: Words after which a number is said (« pour douze », « de quinze »).
+_NUMBER_INTRODUCERS = frozenset({"pour", "de", "sur", "a"})
 #: Single letters that stand for an elided word glued to the next one (« jachète », « akadoc »).
 _ELIDED = frozenset("jldcmnta")
 #: Player name used when neither the audio side nor a spoken name tells who spoke.
@@ -243,6 +245,8 @@ class Matcher:
                     if tok.key:
                         self.key_words.add(tok.word)
         self._sound = sounds
+        # the sound of every number word (« zero » and « zéro » are one), for free decoding's numbers
+        self._number_sounds = sorted({(sounds[w], w) for w in NUMBER_WORDS if w not in ("une", "cents", "vingts")})
         self.vocab = frozenset(sounds)
         self._chars = {w: chr(0x4E00 + i) for i, w in enumerate(sorted(self.vocab))}
         self._by_key: dict[str, list[str]] = {}
@@ -710,7 +714,7 @@ class Matcher:
         if too_long:
             source = "audio" if utterance.speaker else None
             return Understanding(ResultKind.REJECTED, text, utterance.speaker, source, reason=too_long)
-        utoks = _collapse_repeats(self.canonical(token_pairs(text)))
+        utoks = _collapse_repeats(self._numbers_by_sound(self.canonical(token_pairs(text))))
         who, source = (utterance.speaker, "audio") if utterance.speaker else (None, None)
         intro = _self_intro(utoks)
         addressee: list[UTok] = []
@@ -812,6 +816,31 @@ class Matcher:
     def _sounds_like_a_name(self, u: UTok) -> bool:
         """An unknown word that could be part of a player's name (« léo dans »): not commentary."""
         return len(u.sound) >= 2 and any(fuzz.partial_ratio(u.sound, key) >= 80 for _, key, _ in self._names)
+
+    def _numbers_by_sound(self, utoks: list[UTok]) -> list[UTok]:
+        """Words a free decoder writes for a number (« pour doux » → douze, « cadre » → quatre, « trois sans
+        quarante » → cent), read as that number only where a number is said — next to one, or after a word
+        that introduces one — and only when one number alone sounds that close."""
+        out = list(utoks)
+        for j, u in enumerate(utoks):
+            if u.is_number or u.player or u.unk or u.word in FILLERS or len(u.sound) < 2:
+                continue
+            before = j > 0 and utoks[j - 1].is_number
+            after = j + 1 < len(utoks) and utoks[j + 1].is_number
+            introduced = j > 0 and utoks[j - 1].word in _NUMBER_INTRODUCERS and not after
+            if not ((before and after) or (not u.known and (before or after or introduced))):
+                continue
+            word = self._number_of_sound(phonetic_key(u.heard.replace(" ", "")))  # as heard, not as guessed
+            if word is not None:
+                out[j] = UTok(word, u.heard, 0.15, True, sound=self._sound[word])
+        return out
+
+    def _number_of_sound(self, sound: str) -> str | None:
+        """The one number word within one sound edit of ``sound`` (none when two numbers are as close)."""
+        scored = sorted((Levenshtein.distance(sound, key), word) for key, word in self._number_sounds)
+        best = scored[0][0]
+        words = {w for d, w in scored if d == best}
+        return words.pop() if best <= 1 and len(words) == 1 else None
 
     def _said_again(self, utoks: list[UTok], now: LazyNow | None) -> list[_Alignment]:
         """A call with some of its words said again (« pas mou le caillou pas mou », « artichette Yvain
