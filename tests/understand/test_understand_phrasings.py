@@ -86,3 +86,11 @@ def test_the_same_words_said_to_each_other_stay_table_talk(matcher, said):
 @pytest.mark.parametrize("player", ["Perceval", "Léodagan"])
 def test_the_turn_handed_on_by_name_is_suivant_without_an_argument(matcher, pattern, player):
     assert _read(matcher, pattern.format(p=player)) == ("suivant", None, None)
+
+
+@pytest.mark.parametrize("said,kind", [
+    ("c'est qui le meilleur pour l'instant", "qui_mene"), ("c'est mon tour ou pas", "tour"),
+    ("on annule ce qui vient de se passer", "annule"), ("et Perceval ça donne quoi", "score_joueur"),
+])
+def test_questions_and_control_with_their_everyday_ends(matcher, said, kind):
+    assert _read(matcher, said)[0] == kind

@@ -64,6 +64,8 @@ FILLER_PHRASES: tuple[tuple[str, ...], ...] = (
     ("vas", "y"), ("et", "voila"), ("et", "hop"), ("c", "est", "parti"),
     # politeness, around any call or command (« répète s'il te plaît », « pause svp »)
     ("s", "il", "te", "plait"), ("s", "il", "vous", "plait"), ("stp",), ("svp",),
+    # when, said around a question (« c'est qui le meilleur pour l'instant »)
+    ("pour", "l", "instant"), ("en", "ce", "moment"),
 )
 #: Words that follow a number (« un points », « un sur ») and so mark « un » as a number, not an article.
 _AFTER_NUMBER = frozenset({"et", "point", "points", "sur", "pour", "contre", "a"})
