@@ -111,3 +111,19 @@ def test_no_number_read_by_sound_when_unsure_or_out_of_place(matcher, said):
     u = matcher.understand(said, speaker=SPEAKER)
     assert not (u.call and u.call.number in (10, 12, 100, 120)), u.to_json()
     assert "doux" not in said or not u.accepted
+
+
+@pytest.mark.parametrize("said,kind,dice", [
+    ("cadre et cadre", "chouettes", (4, 4)),
+    ("cadre cadre de", "des", (4, 4, 2)),  # a final « de » in a throw said alone is « deux »
+    ("six cinq de", "des", (6, 5, 2)),
+])
+def test_a_throw_said_alone_in_words_that_sound_like_numbers(matcher, said, kind, dice):
+    u = matcher.understand(said, speaker=SPEAKER)
+    assert u.kind is ResultKind.CALL and (u.call.kind.value, u.call.dice) == (kind, dice), u.to_json()
+
+
+@pytest.mark.parametrize("said", ["cadre et tableau", "le cadre est beau"])
+def test_words_that_sound_like_numbers_beside_other_words_are_not_a_throw(matcher, said):
+    u = matcher.understand(said, speaker=SPEAKER)
+    assert not (u.call and u.call.dice), u.to_json()

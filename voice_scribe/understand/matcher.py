@@ -835,6 +835,25 @@ class Matcher:
             word = self._number_of_sound(phonetic_key(u.heard.replace(" ", "")))  # as heard, not as guessed
             if word is not None:
                 out[j] = UTok(word, u.heard, 0.15, True, sound=self._sound[word])
+        return self._throw_by_sound(out)
+
+    def _throw_by_sound(self, utoks: list[UTok]) -> list[UTok]:
+        """A throw said alone (« cadre et cadre », « cadre cadre de »): when every word is a number, « et », or
+        a word only one number sounds like, they are all numbers (a final « de » is « deux »)."""
+        if len(utoks) < 2 or utoks[0].word == "et" or utoks[-1].word == "et":
+            return utoks
+        out: list[UTok] = []
+        for j, u in enumerate(utoks):
+            if u.is_number or u.word == "et":
+                out.append(u)
+                continue
+            last_de = j == len(utoks) - 1 and u.heard in _DE_SOUNDS
+            word = "deux" if last_de else (
+                None if u.player or u.unk or (u.known and u.cost < 0.1) else self._number_of_sound(phonetic_key(u.heard.replace(" ", "")))
+            )
+            if word is None:
+                return utoks
+            out.append(UTok(word, u.heard, 0.15, True, sound=self._sound[word]))
         return out
 
     def _number_of_sound(self, sound: str) -> str | None:
