@@ -17,6 +17,12 @@ speech presence, attribution and onsets can be decided on it: a quieter
 player racing a louder one keeps his own shout on his own microphone, and a
 leak copy (a segment whose cancelled signal is empty) has nothing left.
 
+That is the aim; measured in the simulated rooms of the hearing benchmark
+(microphones 0.2-0.5 m from the mouths, RT60 0.4-1.1 s) it removes only
+6-9 dB of leak (under 12 dB even trained on the truth's silent frames) and
+the segmenter does worse with it, so ``SegmenterConfig.room_cancel`` is off
+by default (figures and reasons: docs/hearing.md).
+
 >>> import numpy as np
 >>> rng = np.random.default_rng(0)
 >>> talk = rng.standard_normal(32000).astype(np.float32) * np.repeat(rng.random(20) > 0.5, 1600)
@@ -106,7 +112,7 @@ def stft(audio: np.ndarray, cfg: CancelConfig) -> np.ndarray:
 
 def istft(spec: np.ndarray, n: int, cfg: CancelConfig) -> np.ndarray:
     """The (n, channels) float32 block of :func:`stft`'s output (overlap-add)."""
-    bins, frames, channels = spec.shape
+    _, frames, channels = spec.shape
     chunks = np.fft.irfft(spec.transpose(1, 0, 2), cfg.window, axis=1).astype(np.float32)
     chunks *= _window(cfg.window)[None, :, None]
     out = np.zeros((frames * cfg.hop + cfg.window, channels), np.float32)
