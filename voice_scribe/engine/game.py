@@ -19,6 +19,7 @@ no longer change, as soon as it is certain (``Game._decide_certain``).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
 from voice_scribe.engine.achat import AchatRules
@@ -29,7 +30,6 @@ from voice_scribe.engine.bleu_rouge import BleuRougeRules
 from voice_scribe.engine.calls import CALL_SPECS, Call, CallKind
 from voice_scribe.engine.chouette_velute import ChouetteVeluteRules
 from voice_scribe.engine.civet import CivetRules
-from voice_scribe.engine.civet_double import CivetDoubleRules
 from voice_scribe.engine.civet_filoche import CivetFilocheRules
 from voice_scribe.engine.contre_sirop import ContreSiropRules
 from voice_scribe.engine.cul_de_chouette_double import CulDeChouetteDoubleRules
@@ -38,12 +38,13 @@ from voice_scribe.engine.doublette import DoubletteRules, check_teams
 from voice_scribe.engine.dice import FACES, Kind, Throw
 from voice_scribe.engine.events import Event, EventKind, Reason
 from voice_scribe.engine.flan import FlanRules
-from voice_scribe.engine.graines import GrainesRules
 from voice_scribe.engine.grelottine import GrelottineRules
 from voice_scribe.engine.grelottine_defenses import GrelottineDefensesRules
 from voice_scribe.engine.jarret import JarretRules
 from voice_scribe.engine.neant_souffle import NeantSouffleRules
 from voice_scribe.engine.rejected import Rejected
+from voice_scribe.engine.mixin_bridge import MixinBridge
+from voice_scribe.engine.registry import HANDLERS
 from voice_scribe.engine.relances import RelanceRules
 from voice_scribe.engine.rolloff import RollOffRules
 from voice_scribe.engine.rules import Rules
@@ -65,7 +66,7 @@ from voice_scribe.engine.suite import SuiteRules
 from voice_scribe.engine.suite_velutee import SuiteVeluteeRules
 from voice_scribe.engine.table import Check, Legality, Now, describe, verdict
 from voice_scribe.engine.tichette import TichetteRules
-from voice_scribe.engine.verdier import VerdierRules
+from voice_scribe.engine.families import verdier
 
 
 #: ★★ first-shout races of a reaction window, decided once their first shout's tie window has passed
@@ -76,15 +77,9 @@ FIRST_SHOUT_RACES: dict[str, tuple[CallKind, str]] = {
 }
 
 
-#: The registry: which rule answers which call (a method of :class:`Game`, written in the rule
-#: module of its family). One call kind, one rule; what a rule defers to another is said in it.
-HANDLERS: dict[CallKind, str] = {
-    CallKind.CHOUETTES: "_on_chouettes",
-    CallKind.CUL: "_on_cul",
-    CallKind.DES: "_on_des",
-    CallKind.DE: "_on_de",
-    CallKind.SUIVANT: "_on_suivant",
-    CallKind.BEVUE: "_on_declared_bevue",
+#: Calls answered by rule mixins not yet turned into a family of ``engine/families/`` (a method of
+#: :class:`Game`); every other call is answered by the fold itself or by ``registry.HANDLERS``.
+MIXIN_HANDLERS: dict[CallKind, str] = {
     CallKind.PAS_MOU_LE_CAILLOU: "_on_pas_mou",
     CallKind.GRELOTTE_CA_PICOTE: "_on_grelotte",
     CallKind.SANS_FIN: "_on_sans_fin",
@@ -113,11 +108,9 @@ HANDLERS: dict[CallKind, str] = {
     CallKind.ATTRAPE_OISEAU: "_on_attrape_oiseau",
     CallKind.CONTRE_SIROP: "_on_contre_sirop",
     CallKind.SIROP_JEANNOT: "_on_sirop_jeannot",
-    CallKind.CIVET_DOUBLE: "_on_civet_double",
     CallKind.CUL_DE_CHOUETTE_DOUBLE: "_on_cul_de_chouette_double",
     CallKind.ACHAT: "_on_achat",
     CallKind.RACHAT: "_on_achat",
-    CallKind.GRAINES: "_on_graines",
     # ★★★
     CallKind.RELANCE: "_on_relance_bet",
     CallKind.PELICAN: "_on_pelican_shout",
@@ -126,7 +119,6 @@ HANDLERS: dict[CallKind, str] = {
     CallKind.MECREANT: "_on_neant_souffle_shout",
     CallKind.MISERABLE: "_on_neant_souffle_shout",
     CallKind.FORT_HEUREUSEMENT: "_on_neant_souffle_shout",
-    CallKind.VERT_LINETTE: "_on_vert_linette",
     CallKind.LANCE_BUCHES: "_on_lance_buches",
     CallKind.MI_JARRET: "_on_use_jarret",
     CallKind.BI_JARRET: "_on_use_jarret",
@@ -162,6 +154,7 @@ HANDLERS: dict[CallKind, str] = {
 
 
 class Game(
+    MixinBridge,
     Scoring,
     RollOffRules,
     ChouetteVeluteRules,
@@ -178,14 +171,11 @@ class Game(
     GrelottineDefensesRules,
     AttrapeOiseauRules,
     ContreSiropRules,
-    CivetDoubleRules,
     CulDeChouetteDoubleRules,
     AchatRules,
-    GrainesRules,
     # ★★★
     BleuRougeRules,
     NeantSouffleRules,
-    VerdierRules,
     JarretRules,
     CulDeChouetteDoubleDiminueRules,
     # ★★★★
@@ -212,9 +202,6 @@ class Game(
         self.state = GameState(players={n: Player(n) for n in names}, order=list(names))
         self._out: list[Event] = []
         self._now_cache: tuple[str, Now] | None = None
-        self._handlers: dict[CallKind, Callable[[Call], None]] = {
-            kind: getattr(self, name) for kind, name in HANDLERS.items()
-        }
 
     # ── the public surface ──
     def apply(self, call: Call) -> list[Event]:
@@ -277,7 +264,6 @@ class Game(
         twin.state = clone_state(self.state)
         twin._out = []
         twin._now_cache = None
-        twin._handlers = {kind: getattr(twin, name) for kind, name in HANDLERS.items()}
         return twin
 
     @staticmethod
@@ -298,6 +284,12 @@ class Game(
             self._close_suite_tie(at)
         out, self._out = self._out, []
         return out
+
+    @property
+    def _handlers(self) -> dict[CallKind, Callable[[Call], None]]:
+        """Transitional, for the Tichette's queued steps: every call's answer, bound to this game."""
+        kinds = [*CORE_HANDLERS, *HANDLERS, *MIXIN_HANDLERS]
+        return {kind: partial(handler, self) for kind in kinds if (handler := _handler(kind)) is not None}
 
     @property
     def scores(self) -> dict[str, int]:
@@ -338,7 +330,7 @@ class Game(
         rule = CALL_SPECS[call.kind].rule
         if rule != "des" and not self.rules.is_enabled(rule):
             raise Rejected(Reason.RULE_OFF.value, f"la règle « {rule} » n'est pas jouée à cette table")
-        handler = self._handlers.get(call.kind)
+        handler = _handler(call.kind)
         if handler is None:
             raise Rejected("not_supported", f"l'annonce « {CALL_SPECS[call.kind].text} » n'est pas encore prise en charge")
         self._tick(call.t)
@@ -347,7 +339,7 @@ class Game(
         state.clock = max(state.clock, call.t)
         if self._queue_tichette_step(call):
             return  # ★★★★ it waits for the Défi Tichette to begin
-        handler(call)
+        handler(self, call)
         self._unstall_roll_off(call.t)
         self._check_end(call.t)
 
@@ -555,7 +547,7 @@ class Game(
             face=combination.face,
             figure=combination.figure.value if combination.figure else None,
         )
-        self._settle_verdier(current, t)
+        verdier.settle_verdier(self, current, t)
         if current.challenge is not None and not self._challenge_throw_landed(current, t):
             return  # a first challenge throw that missed: only the final combination applies
         if self._jarret_first_throw(current, t):
@@ -705,3 +697,26 @@ class Game(
         if phase is Phase.TICHETTE and state.tichette:
             return f"défi Tichette : c'est à {state.tichette.announcer} d'annoncer"
         return "ce n'est pas le moment"
+
+
+#: The calls the fold answers itself: the dice, « Suivant ! » and a declared Bévue.
+CORE_HANDLERS: dict[CallKind, Callable[[Game, Call], None]] = {
+    CallKind.CHOUETTES: Game._on_chouettes,
+    CallKind.CUL: Game._on_cul,
+    CallKind.DES: Game._on_des,
+    CallKind.DE: Game._on_de,
+    CallKind.SUIVANT: Game._on_suivant,
+    CallKind.BEVUE: Game._on_declared_bevue,
+}
+
+
+def _handler(kind: CallKind) -> Callable[[Game, Call], None] | None:
+    """Who answers a call: the fold, a rule family of the registry, or (for now) a rule mixin."""
+    if kind in CORE_HANDLERS:
+        return CORE_HANDLERS[kind]
+    if kind in HANDLERS:
+        return HANDLERS[kind]
+    name = MIXIN_HANDLERS.get(kind)
+    if name is None:
+        return None
+    return lambda game, call: getattr(game, name)(call)
