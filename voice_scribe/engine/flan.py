@@ -51,7 +51,7 @@ from voice_scribe.engine.events import Reason
 from voice_scribe.engine.races import firsts
 from voice_scribe.engine.soufflette import SOUFFLETTE, SOUFFLETTE_FAILURE, SOUFFLETTE_GAINS, SOUFFLETTE_MINIMUM
 from voice_scribe.engine.state import Holding, Relance
-from voice_scribe.engine.suite import SUITE_PENALTY
+from voice_scribe.engine.families.suite import SUITE_PENALTY
 from voice_scribe.engine.rejected import Rejected
 
 if TYPE_CHECKING:

@@ -25,16 +25,12 @@ from typing import Any
 from voice_scribe.engine.achat import AchatRules
 from voice_scribe.engine.artichette import ArtichetteRules
 from voice_scribe.engine.aquitaine import AquitaineRules
-from voice_scribe.engine.attrape_oiseau import AttrapeOiseauRules
 from voice_scribe.engine.bleu_rouge import BleuRougeRules
 from voice_scribe.engine.calls import CALL_SPECS, Call, CallKind
-from voice_scribe.engine.chouette_velute import ChouetteVeluteRules
-from voice_scribe.engine.civet import CivetRules
-from voice_scribe.engine.civet_filoche import CivetFilocheRules
 from voice_scribe.engine.contre_sirop import ContreSiropRules
 from voice_scribe.engine.cul_de_chouette_double import CulDeChouetteDoubleRules
 from voice_scribe.engine.cul_de_chouette_double_diminue import CulDeChouetteDoubleDiminueRules
-from voice_scribe.engine.doublette import DoubletteRules, check_teams
+from voice_scribe.engine.families.doublette import check_teams
 from voice_scribe.engine.dice import FACES, Kind, Throw
 from voice_scribe.engine.events import Event, EventKind, Reason
 from voice_scribe.engine.flan import FlanRules
@@ -49,8 +45,6 @@ from voice_scribe.engine.relances import RelanceRules
 from voice_scribe.engine.rolloff import RollOffRules
 from voice_scribe.engine.rules import Rules
 from voice_scribe.engine.scoring import GRELOTTINE_MINIMUM, Scoring
-from voice_scribe.engine.sirop import SiropRules
-from voice_scribe.engine.sloubi import SloubiRules
 from voice_scribe.engine.soufflette import SouffletteRules
 from voice_scribe.engine.state import (
     MAX_PLAYERS,
@@ -62,11 +56,14 @@ from voice_scribe.engine.state import (
     ThrowContext,
     clone_state,
 )
-from voice_scribe.engine.suite import SuiteRules
 from voice_scribe.engine.suite_velutee import SuiteVeluteeRules
 from voice_scribe.engine.table import Check, Legality, Now, describe, verdict
 from voice_scribe.engine.tichette import TichetteRules
 from voice_scribe.engine.families import verdier
+from voice_scribe.engine.families import chouette_velute
+from voice_scribe.engine.families import civet
+from voice_scribe.engine.families import sirop
+from voice_scribe.engine.families import suite
 
 
 #: ★★ first-shout races of a reaction window, decided once their first shout's tie window has passed
@@ -80,22 +77,8 @@ FIRST_SHOUT_RACES: dict[str, tuple[CallKind, str]] = {
 #: Calls answered by rule mixins not yet turned into a family of ``engine/families/`` (a method of
 #: :class:`Game`); every other call is answered by the fold itself or by ``registry.HANDLERS``.
 MIXIN_HANDLERS: dict[CallKind, str] = {
-    CallKind.PAS_MOU_LE_CAILLOU: "_on_pas_mou",
-    CallKind.GRELOTTE_CA_PICOTE: "_on_grelotte",
-    CallKind.SANS_FIN: "_on_sans_fin",
-    CallKind.JE_SIROTE: "_on_je_sirote",
-    CallKind.PARI_OISEAU: "_on_sirop_bet",
-    CallKind.BEAU_SIROP: "_on_sirop_bet",
-    CallKind.COUCHE_SIROP: "_on_sirop_bet",
-    CallKind.FILE_SIROP: "_on_sirop_bet",
-    CallKind.SIROP_GAGNANT: "_on_sirop_gagnant",
-    CallKind.CIVET: "_on_civet",
-    CallKind.LANCE_CIVET: "_on_lance_civet",
     CallKind.GRELOTTINE: "_on_grelottine",
     CallKind.GRELOTTINE_MISE: "_on_grelottine_mise",
-    CallKind.CHANTE_SLOUBI: "_on_chante_sloubi",
-    CallKind.SLOUBI_REUSSI: "_on_sloubi_result",
-    CallKind.SLOUBI_RATE: "_on_sloubi_result",
     # ★★
     CallKind.PATTE_DE_CANARD: "_on_suite_velutee_shout",
     CallKind.VELUTEE: "_on_suite_velutee_shout",
@@ -105,7 +88,6 @@ MIXIN_HANDLERS: dict[CallKind, str] = {
     CallKind.POULETTE: "_on_poulette",
     CallKind.PASSE_GRELOT: "_on_passe_grelot",
     CallKind.RIGODON: "_on_rigodon",
-    CallKind.ATTRAPE_OISEAU: "_on_attrape_oiseau",
     CallKind.CONTRE_SIROP: "_on_contre_sirop",
     CallKind.SIROP_JEANNOT: "_on_sirop_jeannot",
     CallKind.CUL_DE_CHOUETTE_DOUBLE: "_on_cul_de_chouette_double",
@@ -134,9 +116,6 @@ MIXIN_HANDLERS: dict[CallKind, str] = {
     CallKind.A_KADOC: "_on_a_kadoc",
     CallKind.TATAN_FLANS: "_on_tatan_flans",
     CallKind.LANCE_FLAN: "_on_lance_flan",
-    CallKind.CIVET_FILOCHE: "_on_civet_filoche",
-    CallKind.LANCE_CIVET_FILOCHE: "_on_lance_civet_filoche",
-    CallKind.CIVET_FILOCHE_DOUBLE: "_on_civet_filoche_double",
     # ★★★★ Tichette
     CallKind.SALSIFI: "_on_salsifi",
     CallKind.SGANABADARLANE: "_on_salsifi",
@@ -157,19 +136,13 @@ class Game(
     MixinBridge,
     Scoring,
     RollOffRules,
-    ChouetteVeluteRules,
-    SuiteRules,
-    SiropRules,
-    CivetRules,
     GrelottineRules,
-    SloubiRules,
     # ★★
     RelanceRules,
     SuiteVeluteeRules,
     ArtichetteRules,
     SouffletteRules,
     GrelottineDefensesRules,
-    AttrapeOiseauRules,
     ContreSiropRules,
     CulDeChouetteDoubleRules,
     AchatRules,
@@ -180,9 +153,7 @@ class Game(
     CulDeChouetteDoubleDiminueRules,
     # ★★★★
     FlanRules,
-    CivetFilocheRules,
     TichetteRules,
-    DoubletteRules,
     AquitaineRules,
 ):
     """A game of Cul de chouette, folded call by call.
@@ -281,7 +252,7 @@ class Game(
         if self.state.phase is Phase.REACTION:
             self._close_reaction(at)
         elif self.state.phase is Phase.SUITE_TIE:
-            self._close_suite_tie(at)
+            suite.close_suite_tie(self, at)
         out, self._out = self._out, []
         return out
 
@@ -354,7 +325,7 @@ class Game(
         if state.phase is Phase.SUITE_TIE and state.suite_tie_opened_at is not None:
             deadline = state.suite_tie_opened_at + window
             if t > deadline:
-                self._close_suite_tie(deadline)
+                suite.close_suite_tie(self, deadline)
         self._tick_roll_off(t)
         self._tick_achat(t)
         self._tick_poulette(t)
@@ -372,9 +343,9 @@ class Game(
         if combination is None:
             return
         if combination.kind is Kind.CHOUETTE_VELUTE:
-            self._decide_chouette_velute(current, t)
+            chouette_velute.decide_chouette_velute(self, current, t)
         elif combination.kind is Kind.SUITE:
-            self._decide_suite(current, t)
+            suite.decide_suite(self, current, t)
         for race, (kind, settle) in FIRST_SHOUT_RACES.items():
             shouts = current.shouters(kind.value)
             if race in current.decided or not shouts:
@@ -460,7 +431,7 @@ class Game(
         if state.phase is Phase.REACTION:
             self._close_reaction(call.t)
         if state.phase is Phase.SUITE_TIE:
-            self._close_suite_tie(call.t)
+            suite.close_suite_tie(self, call.t)
         if state.phase is Phase.ROLL_OFF and state.roll_off is not None and state.roll_off.opened_at is not None:
             self._force_roll_off(call.t)  # the table has moved on: the tie-break is settled by rule (FT10)
             if state.phase is Phase.REACTION:
@@ -480,7 +451,7 @@ class Game(
             raise Rejected("wrong_phase", self._waiting_for())
         if not self._expect_roller(call, state.roller):
             return
-        self._forget_sirop_winners()
+        sirop.forget_sirop_winners(self)
         state.phase = Phase.CUL
         current = state.current
         civet = current.civet if current and current.roller == state.roller and current.throw is None else None
@@ -491,7 +462,7 @@ class Game(
     def _on_cul(self, call: Call) -> None:
         (face,) = self._dice(call, 1)
         if self.state.phase is Phase.SIROP_BETS:
-            self._on_sirop_die(call, face)
+            sirop.on_sirop_die(self, call, face)
             return
         if self.state.phase is Phase.RELANCE:
             self._relance_die(call, face)  # the cul of a relance thrown chouettes first
@@ -508,7 +479,7 @@ class Game(
         if state.phase in (Phase.OPENING, Phase.ROLL_OFF):
             self._on_roll(call, face)
         elif state.phase is Phase.SIROP_BETS:
-            self._on_sirop_die(call, face)
+            sirop.on_sirop_die(self, call, face)
         elif state.phase is Phase.RELANCE:
             self._relance_die(call, face)  # a Velutée player's own chouette, or a relance's cul
         elif state.phase is Phase.CUL:
@@ -554,7 +525,7 @@ class Game(
             return  # a Mi-Jarret: « Bjarret ! » or a second throw
         state.phase = Phase.REACTION
         current.opened_at = t
-        self._judge_preventives(current, t)
+        chouette_velute.judge_preventives(self, current, t)
         self._apply_combination(current, t)
 
     def _apply_combination(self, current: ThrowContext, t: float) -> None:
@@ -565,14 +536,14 @@ class Game(
         m = current.multiplier  # Bi-Jarret: « double la valeur de la combinaison »
         if not current.applies:
             # ★★ a combination that « ne prend pas effet » (a failed doublé, a Bleu-Rouge relance nobody guessed)
-            self._settle_civet(current, t)
+            civet.settle_civet(self, current, t)
             return
         if self._apply_figure(current, t):
             return
         if combination.kind is Kind.CHOUETTE:
             current.chouette_due = True  # he may sirote: the points wait for the window
             return
-        self._settle_civet(current, t)
+        civet.settle_civet(self, current, t)
         if combination.kind is Kind.VELUTE:
             self._add(roller, combination.points * m, Reason.VELUTE.value, "velute", t, face=combination.face)
         elif combination.kind is Kind.CUL_DE_CHOUETTE:
@@ -615,7 +586,7 @@ class Game(
         if current.challenge is not None and self._unfinished_sirop_grelot(current, t):
             return
         if current.chouette_due:
-            self._settle_civet(current, t)
+            civet.settle_civet(self, current, t)
             self._add(
                 current.roller, combination.points * current.multiplier, Reason.CHOUETTE.value, "chouette", t,
                 face=combination.face,
@@ -628,9 +599,9 @@ class Game(
             return  # a tie settled by dice first; the turn moves on after it
         if current.applies and combination.kind is Kind.CHOUETTE_VELUTE:
             if "chouette_velute" not in current.decided:
-                self._settle_chouette_velute(current, t)
+                chouette_velute.settle_chouette_velute(self, current, t)
         elif current.applies and combination.kind is Kind.SUITE:
-            if self._settle_suite(current, t):
+            if suite.settle_suite(self, current, t):
                 return  # a tie to settle first; the turn moves on after it
         self._end_throw(t)
 
@@ -655,7 +626,7 @@ class Game(
         if state.phase is Phase.REACTION:
             self._close_reaction(call.t)
         elif state.phase is Phase.SUITE_TIE:
-            self._close_suite_tie(call.t)
+            suite.close_suite_tie(self, call.t)
         else:
             raise Rejected("nothing_to_close", self._waiting_for())
 

@@ -18,6 +18,14 @@ from typing import TypeVar
 from voice_scribe.engine.families import graines
 from voice_scribe.engine.families import verdier
 from voice_scribe.engine.families import civet_double
+from voice_scribe.engine.families import chouette_velute
+from voice_scribe.engine.families import suite
+from voice_scribe.engine.families import civet
+from voice_scribe.engine.families import civet_filoche
+from voice_scribe.engine.families import sloubi
+from voice_scribe.engine.families import attrape_oiseau
+from voice_scribe.engine.families import doublette
+from voice_scribe.engine.families import sirop
 from voice_scribe.engine.family import Family, Handler, Landed, RelanceThrow, RollOffWon
 
 K = TypeVar("K")
@@ -25,9 +33,17 @@ V = TypeVar("V")
 
 #: Every rule family, in precedence order (★ first, then ★★, ★★★, ★★★★, the Aquitaine).
 FAMILIES: tuple[Family, ...] = (
+    chouette_velute.FAMILY,
+    suite.FAMILY,
+    sirop.FAMILY,
+    civet.FAMILY,
+    sloubi.FAMILY,
+    attrape_oiseau.FAMILY,
     civet_double.FAMILY,
     graines.FAMILY,
     verdier.FAMILY,
+    civet_filoche.FAMILY,
+    doublette.FAMILY,
 )
 
 

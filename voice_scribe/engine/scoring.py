@@ -21,6 +21,7 @@ from voice_scribe.engine.races import firsts
 from voice_scribe.engine.events import EventKind, Reason
 from voice_scribe.engine.state import Holding, Phase
 from voice_scribe.engine.rejected import Rejected
+from voice_scribe.engine.families import doublette
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call
@@ -52,7 +53,7 @@ class Scoring:
                 self._emit(
                     EventKind.SCORE, name, 0, reason, rule, t, score=0, lost=-delta, **data
                 )
-                for other in self._zero_gain_receivers(name):  # Doublette: once per other team
+                for other in doublette.zero_gain_receivers(self, name):  # Doublette: once per other team
                     self._credit(other, -delta, Reason.ZERO_GAIN.value, rule, t, source=name)
                 return
             delta = max(delta, -player.score)
@@ -62,7 +63,7 @@ class Scoring:
         player = self.state.players[name]
         player.score += delta
         self._emit(EventKind.SCORE, name, delta, reason, rule, t, score=player.score, **data)
-        self._share_with_team(name, delta, reason, rule, t, **data)  # Doublette: the mates mirror it
+        doublette.share_with_team(self, name, delta, reason, rule, t, **data)  # Doublette: the mates mirror it
         self._sips_for_score(name, delta, reason, rule, t)  # Aquitaine: the points said in sips
         self._after_score_change(name, t)
 
@@ -104,7 +105,7 @@ class Scoring:
         winners = firsts(shouts, self.rules.tie_window_s)
         if len(winners) == 1:
             self._add(winners[0], points, won.value, rule, t, **data)
-        elif not self._team_double(winners, points, team, rule, t, **data):
+        elif not doublette.team_double(self, winners, points, team, rule, t, **data):
             extra = {"tied": winners} if report_tied else {}
             for player in winners:
                 self._add(player, -points, tie.value, rule, t, **data, **extra)
