@@ -22,21 +22,14 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any
 
-from voice_scribe.engine.achat import AchatRules
 from voice_scribe.engine.artichette import ArtichetteRules
 from voice_scribe.engine.aquitaine import AquitaineRules
 from voice_scribe.engine.bleu_rouge import BleuRougeRules
 from voice_scribe.engine.calls import CALL_SPECS, Call, CallKind
-from voice_scribe.engine.contre_sirop import ContreSiropRules
-from voice_scribe.engine.cul_de_chouette_double import CulDeChouetteDoubleRules
-from voice_scribe.engine.cul_de_chouette_double_diminue import CulDeChouetteDoubleDiminueRules
 from voice_scribe.engine.families.doublette import check_teams
 from voice_scribe.engine.dice import FACES, Kind, Throw
 from voice_scribe.engine.events import Event, EventKind, Reason
-from voice_scribe.engine.flan import FlanRules
-from voice_scribe.engine.grelottine import GrelottineRules
 from voice_scribe.engine.grelottine_defenses import GrelottineDefensesRules
-from voice_scribe.engine.jarret import JarretRules
 from voice_scribe.engine.neant_souffle import NeantSouffleRules
 from voice_scribe.engine.rejected import Rejected
 from voice_scribe.engine.mixin_bridge import MixinBridge
@@ -45,7 +38,6 @@ from voice_scribe.engine.relances import RelanceRules
 from voice_scribe.engine.rolloff import RollOffRules
 from voice_scribe.engine.rules import Rules
 from voice_scribe.engine.scoring import GRELOTTINE_MINIMUM, Scoring
-from voice_scribe.engine.soufflette import SouffletteRules
 from voice_scribe.engine.state import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -64,6 +56,11 @@ from voice_scribe.engine.families import chouette_velute
 from voice_scribe.engine.families import civet
 from voice_scribe.engine.families import sirop
 from voice_scribe.engine.families import suite
+from voice_scribe.engine.families import achat
+from voice_scribe.engine.families import cul_de_chouette_double
+from voice_scribe.engine.families import flan
+from voice_scribe.engine.families import grelottine
+from voice_scribe.engine.families import jarret
 
 
 #: ★★ first-shout races of a reaction window, decided once their first shout's tie window has passed
@@ -77,22 +74,14 @@ FIRST_SHOUT_RACES: dict[str, tuple[CallKind, str]] = {
 #: Calls answered by rule mixins not yet turned into a family of ``engine/families/`` (a method of
 #: :class:`Game`); every other call is answered by the fold itself or by ``registry.HANDLERS``.
 MIXIN_HANDLERS: dict[CallKind, str] = {
-    CallKind.GRELOTTINE: "_on_grelottine",
-    CallKind.GRELOTTINE_MISE: "_on_grelottine_mise",
     # ★★
     CallKind.PATTE_DE_CANARD: "_on_suite_velutee_shout",
     CallKind.VELUTEE: "_on_suite_velutee_shout",
     CallKind.RAITOURNELLE: "_on_artichette_shout",
     CallKind.ARTICHETTE: "_on_artichette_shout",
-    CallKind.EN_GARDE: "_on_en_garde",
     CallKind.POULETTE: "_on_poulette",
     CallKind.PASSE_GRELOT: "_on_passe_grelot",
     CallKind.RIGODON: "_on_rigodon",
-    CallKind.CONTRE_SIROP: "_on_contre_sirop",
-    CallKind.SIROP_JEANNOT: "_on_sirop_jeannot",
-    CallKind.CUL_DE_CHOUETTE_DOUBLE: "_on_cul_de_chouette_double",
-    CallKind.ACHAT: "_on_achat",
-    CallKind.RACHAT: "_on_achat",
     # ★★★
     CallKind.RELANCE: "_on_relance_bet",
     CallKind.PELICAN: "_on_pelican_shout",
@@ -102,20 +91,7 @@ MIXIN_HANDLERS: dict[CallKind, str] = {
     CallKind.MISERABLE: "_on_neant_souffle_shout",
     CallKind.FORT_HEUREUSEMENT: "_on_neant_souffle_shout",
     CallKind.LANCE_BUCHES: "_on_lance_buches",
-    CallKind.MI_JARRET: "_on_use_jarret",
-    CallKind.BI_JARRET: "_on_use_jarret",
-    CallKind.JARRET_SIFFLET: "_on_use_jarret",
-    CallKind.LANCE_JARRET: "_on_lance_jarret",
-    CallKind.JARRET_SOUPLE: "_on_jarret_souple",
-    CallKind.CHARRET: "_on_jarret_souple",
-    CallKind.BJARRET: "_on_bjarret",
-    CallKind.INTERVALLE_PAIEN: "_on_intervalle_paien",
-    CallKind.UNISSON: "_on_unisson",
-    CallKind.PETIT_INTERVALLE: "_on_unisson",
     # ★★★★ Flan, Civet-Filoché
-    CallKind.A_KADOC: "_on_a_kadoc",
-    CallKind.TATAN_FLANS: "_on_tatan_flans",
-    CallKind.LANCE_FLAN: "_on_lance_flan",
     # ★★★★ Tichette
     CallKind.SALSIFI: "_on_salsifi",
     CallKind.SGANABADARLANE: "_on_salsifi",
@@ -136,23 +112,15 @@ class Game(
     MixinBridge,
     Scoring,
     RollOffRules,
-    GrelottineRules,
     # ★★
     RelanceRules,
     SuiteVeluteeRules,
     ArtichetteRules,
-    SouffletteRules,
     GrelottineDefensesRules,
-    ContreSiropRules,
-    CulDeChouetteDoubleRules,
-    AchatRules,
     # ★★★
     BleuRougeRules,
     NeantSouffleRules,
-    JarretRules,
-    CulDeChouetteDoubleDiminueRules,
     # ★★★★
-    FlanRules,
     TichetteRules,
     AquitaineRules,
 ):
@@ -327,7 +295,7 @@ class Game(
             if t > deadline:
                 suite.close_suite_tie(self, deadline)
         self._tick_roll_off(t)
-        self._tick_achat(t)
+        achat.tick_achat(self, t)
         self._tick_poulette(t)
         self._drop_relance_of_the_eliminated(t)
         self._decide_certain(t)
@@ -445,7 +413,7 @@ class Game(
         if state.phase is Phase.CHOUETTES and state.throws == 0 and state.current is None:
             self._skip_opening(call)
         if state.phase is Phase.GRELOTTINE_THROW:
-            self._begin_challenge_throw(call)
+            grelottine.begin_challenge_throw(self, call)
             return
         if state.phase is not Phase.CHOUETTES:
             raise Rejected("wrong_phase", self._waiting_for())
@@ -456,8 +424,8 @@ class Game(
         current = state.current
         civet = current.civet if current and current.roller == state.roller and current.throw is None else None
         state.current = ThrowContext(roller=state.roller, started_at=call.t, civet=civet)
-        self._apply_jarret_use(state.current)
-        self._turn_throw_begins(state.current)  # ★★★★ his Flans apply, Civet-Filoché bets on him are armed
+        jarret.apply_jarret_use(self, state.current)
+        flan.turn_throw_begins(self, state.current)  # ★★★★ his Flans apply, Civet-Filoché bets on him are armed
 
     def _on_cul(self, call: Call) -> None:
         (face,) = self._dice(call, 1)
@@ -492,7 +460,7 @@ class Game(
         current = state.current
         if state.phase is not Phase.CUL or current is None or current.chouettes is None:
             raise Rejected("wrong_phase", self._waiting_for())
-        if self._confirm_achat(call.t):
+        if achat.confirm_achat(self, call.t):
             return  # simultaneous buyers throw a die first: « l'acheté doit attendre la décision »
         if not self._expect_roller(call, current.roller):
             return
@@ -519,9 +487,9 @@ class Game(
             figure=combination.figure.value if combination.figure else None,
         )
         verdier.settle_verdier(self, current, t)
-        if current.challenge is not None and not self._challenge_throw_landed(current, t):
+        if current.challenge is not None and not grelottine.challenge_throw_landed(self, current, t):
             return  # a first challenge throw that missed: only the final combination applies
-        if self._jarret_first_throw(current, t):
+        if jarret.jarret_first_throw(self, current, t):
             return  # a Mi-Jarret: « Bjarret ! » or a second throw
         state.phase = Phase.REACTION
         current.opened_at = t
@@ -547,7 +515,7 @@ class Game(
         if combination.kind is Kind.VELUTE:
             self._add(roller, combination.points * m, Reason.VELUTE.value, "velute", t, face=combination.face)
         elif combination.kind is Kind.CUL_DE_CHOUETTE:
-            if self._may_double_cul_de_chouette(current):
+            if cul_de_chouette_double.may_double_cul_de_chouette(self, current):
                 # ★★ « sans prendre les points avant du Cul de Chouette »: they wait for the window
                 current.cdc_due = (roller, combination.points * m, Reason.CUL_DE_CHOUETTE.value, "cul_de_chouette")
                 current.cdc_face = combination.face
@@ -562,7 +530,7 @@ class Game(
             self._add(roller, (combination.points or 18) * m, Reason.VELUTE.value, "velute", t, face=3)
         elif combination.kind is Kind.NEANT and current.relance != "bleu_rouge":
             self._on_neant(roller, t)  # a Néant on a Bleu-Rouge relance is a Jarret (BleuRougeRules)
-            self._keep_flan_on_neant(current, t)  # ★★★★ « il conserve son Flan »
+            flan.keep_flan_on_neant(self, current, t)  # ★★★★ « il conserve son Flan »
 
     def _on_neant(self, roller: str, t: float) -> None:
         """« En cas de Néant, le joueur qui a lancé les dés gagne une Grelottine (non cumulable). »"""
@@ -583,7 +551,7 @@ class Game(
         current.settled = True
         combination = current.combination
         assert combination is not None
-        if current.challenge is not None and self._unfinished_sirop_grelot(current, t):
+        if current.challenge is not None and grelottine.unfinished_sirop_grelot(self, current, t):
             return
         if current.chouette_due:
             civet.settle_civet(self, current, t)
@@ -617,7 +585,7 @@ class Game(
             self._start_relance(state.followups.pop(0), t)
             return
         if current is not None and (current.challenge is not None or current.resumes_turn):
-            self._resume_after_challenge(t)
+            grelottine.resume_after_challenge(self, t)
         else:
             self._next_turn(t)
 

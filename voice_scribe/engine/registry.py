@@ -26,6 +26,14 @@ from voice_scribe.engine.families import sloubi
 from voice_scribe.engine.families import attrape_oiseau
 from voice_scribe.engine.families import doublette
 from voice_scribe.engine.families import sirop
+from voice_scribe.engine.families import contre_sirop
+from voice_scribe.engine.families import grelottine
+from voice_scribe.engine.families import achat
+from voice_scribe.engine.families import soufflette
+from voice_scribe.engine.families import cul_de_chouette_double
+from voice_scribe.engine.families import jarret
+from voice_scribe.engine.families import cul_de_chouette_double_diminue
+from voice_scribe.engine.families import flan
 from voice_scribe.engine.family import Family, Handler, Landed, RelanceThrow, RollOffWon
 
 K = TypeVar("K")
@@ -37,11 +45,19 @@ FAMILIES: tuple[Family, ...] = (
     suite.FAMILY,
     sirop.FAMILY,
     civet.FAMILY,
+    grelottine.FAMILY,
     sloubi.FAMILY,
+    soufflette.FAMILY,
     attrape_oiseau.FAMILY,
+    contre_sirop.FAMILY,
     civet_double.FAMILY,
+    cul_de_chouette_double.FAMILY,
+    achat.FAMILY,
     graines.FAMILY,
     verdier.FAMILY,
+    jarret.FAMILY,
+    cul_de_chouette_double_diminue.FAMILY,
+    flan.FAMILY,
     civet_filoche.FAMILY,
     doublette.FAMILY,
 )

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from voice_scribe.engine.dice import Combination, Kind
 from voice_scribe.engine.events import Reason
 from voice_scribe.engine.state import Holding, Phase, ThrowContext
 from voice_scribe.engine.rejected import Rejected

@@ -29,6 +29,9 @@ from voice_scribe.engine.state import Holding, Phase, Sirotage
 from voice_scribe.engine.rejected import Rejected
 from voice_scribe.engine.families import civet
 from voice_scribe.engine.family import Family
+from voice_scribe.engine.families import cul_de_chouette_double
+from voice_scribe.engine.families import flan
+from voice_scribe.engine.families import grelottine
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call
@@ -69,7 +72,7 @@ def sirotant_has_the_points(ctx: RuleContext, call: Call, current: ThrowContext)
     """[« le sirotage ne peut également être tenté que si le sirotant a un score égal
     ou supérieur au nombre de points mis en jeu »] — else a Bévue (and a Sirop-Jeannot, ★★)."""
     assert current.combination is not None
-    stake = chouette_points(current.combination.face) * ctx._unflanned(current)  # ★★★★ inflannable
+    stake = chouette_points(current.combination.face) * flan.unflanned(current)  # ★★★★ inflannable
     if not ctx.rules.negative_scores and ctx.state.players[call.player].score < stake:
         ctx._bevue(call.player, Reason.SIROP_NOT_ALLOWED, call.t, needed=stake)
         current.jeannot = (call.player, current.combination.face)
@@ -80,7 +83,7 @@ def sirotant_has_the_points(ctx: RuleContext, call: Call, current: ThrowContext)
 def start_sirotage(ctx: RuleContext, current: ThrowContext, sirotant: str, t: float) -> None:
     assert current.combination is not None
     state = ctx.state
-    ctx._flan_sirotage(current, sirotant)  # ★★★★ the Sirotage is inflannable; a flanné's Attrape-Oiseau is not
+    flan.flan_sirotage(ctx, current, sirotant)  # ★★★★ the Sirotage is inflannable; a flanné's Attrape-Oiseau is not
     current.sirotage = Sirotage(sirotant, current.combination.face, t)
     state.phase = Phase.SIROP_BETS
     others = [p for p in state.active() if p != sirotant]
@@ -157,7 +160,7 @@ def on_sirop_die(ctx: RuleContext, call: Call, die: int) -> None:
     rule = "attrape_oiseau" if sirotage.sirotant != current.roller else "sirop"
     if success:
         points = cul_de_chouette_points(v) * m
-        if ctx._may_double_cul_de_chouette(current):
+        if cul_de_chouette_double.may_double_cul_de_chouette(ctx, current):
             # ★★ the Cul de chouette « après sirotage » may be doubled: its points wait
             current.cdc_due = (sirotage.sirotant, points, Reason.SIROP_SUCCESS.value, rule)
             current.cdc_face = v
@@ -178,9 +181,9 @@ def on_sirop_die(ctx: RuleContext, call: Call, die: int) -> None:
             ctx._add(player, -ctx.rules.sirop_bet_cost, Reason.SIROP_BET_LOST.value, "sirop", t, face=face)
     if challenge is not None and not challenge.decided:
         if success or challenge.throws >= 2:
-            ctx._settle_challenge(challenge, success, t)
+            grelottine.settle_challenge(ctx, challenge, success, t)
         else:
-            ctx._next_challenge_throw(t)
+            grelottine.next_challenge_throw(ctx, t)
             return
     # « Toute combinaison réalisée après le Sirotage est valable et sa règle s'applique »:
     # a new reaction window (a Chouette-Velute 1-1-2, 2-2-4 or 3-3-6 races again).

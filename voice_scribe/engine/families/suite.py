@@ -21,10 +21,11 @@ from typing import TYPE_CHECKING
 from voice_scribe.engine.calls import CallKind
 from voice_scribe.engine.dice import Kind
 from voice_scribe.engine.events import Reason
-from voice_scribe.engine.races import lasts
+from voice_scribe.engine.races import firsts, lasts
 from voice_scribe.engine.state import Phase
 from voice_scribe.engine.families import chouette_velute
 from voice_scribe.engine.family import Family
+from voice_scribe.engine.families import flan
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call
@@ -54,7 +55,7 @@ def decide_suite(ctx: RuleContext, current: ThrowContext, t: float) -> None:
     première annonce »), and when they have all said it, the last of them loses now. A tie left
     after « Sans fin » is thrown off when the window closes.
     """
-    if "suite" in current.decided or ctx._flanned(current):
+    if "suite" in current.decided or flan.flanned(ctx, current):
         return
     losers = _grelotte_losers(ctx, current)
     if losers is None:
@@ -82,8 +83,8 @@ def settle_suite(ctx: RuleContext, current: ThrowContext, t: float) -> bool:
     """Judge the Grelotte race; True when a tie is left to settle."""
     if "suite" in current.decided:
         return False  # its verdict is already out
-    if ctx._flanned(current):
-        return ctx._settle_flanned_suite(current, t)  # ★★★★ « Le premier (ou seul) joueur … perd 10 pts »
+    if flan.flanned(ctx, current):
+        return settle_flanned_suite(ctx, current, t)  # ★★★★ « Le premier (ou seul) joueur … perd 10 pts »
     shouts = current.shouters(CallKind.GRELOTTE_CA_PICOTE.value)
     shouted = {p for p, _ in shouts}
     silent = [p for p in ctx.state.active() if p not in shouted]
@@ -134,7 +135,7 @@ def _sans_fin_may_wait(ctx: RuleContext, current: ThrowContext | None) -> bool:
         and current.combination is not None
         and current.combination.kind is Kind.SUITE
         and current.applies
-        and not ctx._flanned(current)
+        and not flan.flanned(ctx, current)
         and "suite_tie" in current.decided
         and "suite" not in current.decided
     )
@@ -161,6 +162,16 @@ def close_suite_tie(ctx: RuleContext, t: float) -> None:
         return
     state.phase = Phase.REACTION
     ctx._start_roll_off("suite", losers, lowest_wins=False, t=t, stake=penalty)
+
+
+# ── under a Flan (seed 000 « Le Flan »: « l'inverse de la règle de la combinaison … s'applique ») ──
+def settle_flanned_suite(ctx: RuleContext, current: ThrowContext, t: float) -> bool:
+    """Suite: « Le premier (ou seul) joueur à crier l'annonce perd 10 pts. »"""
+    first = firsts(current.shouters(CallKind.GRELOTTE_CA_PICOTE.value), ctx.rules.tie_window_s)
+    penalty = SUITE_PENALTY * abs(current.multiplier)
+    for player in first:
+        ctx._add(player, -penalty, Reason.FLAN_SUITE.value, "flan", t, flans=flan.flans_on(current))
+    return False
 
 
 FAMILY = Family(
