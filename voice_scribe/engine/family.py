@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call, CallKind
     from voice_scribe.engine.context import RuleContext
     from voice_scribe.engine.dice import Figure
-    from voice_scribe.engine.state import Relance, RollOff, ThrowContext
+    from voice_scribe.engine.state import Relance, ThrowContext
 
 #: Answers one call: applies it, makes it a Bévue, or raises ``Rejected``.
 Handler = Callable[["RuleContext", "Call"], None]
@@ -34,8 +34,8 @@ Handler = Callable[["RuleContext", "Call"], None]
 Landed = Callable[["RuleContext", "ThrowContext", float], bool]
 #: A relance of the family's purpose is thrown (the call and its dice).
 RelanceThrow = Callable[["RuleContext", "Relance", "Call", tuple[int, ...]], None]
-#: A roll-off of the family's purpose is decided: the chosen player (and the finished roll-off).
-RollOffWon = Callable[["RuleContext", "RollOff", str, float], None]
+#: A roll-off of the family's purpose is decided: the player the dice chose.
+RollOffWon = Callable[["RuleContext", str, float], None]
 #: A race judged on the throw (at the window's close, or once certain); True when a tie must
 #: be settled by dice before the turn moves on.
 Settle = Callable[["RuleContext", "ThrowContext", float], "bool | None"]

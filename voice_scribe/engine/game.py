@@ -33,6 +33,7 @@ from voice_scribe.engine.grelottine_defenses import GrelottineDefensesRules
 from voice_scribe.engine.neant_souffle import NeantSouffleRules
 from voice_scribe.engine.rejected import Rejected
 from voice_scribe.engine.mixin_bridge import MixinBridge
+from voice_scribe.engine import registry
 from voice_scribe.engine.registry import HANDLERS
 from voice_scribe.engine.relances import RelanceRules
 from voice_scribe.engine.rolloff import RollOffRules
@@ -45,6 +46,7 @@ from voice_scribe.engine.state import (
     Holding,
     Phase,
     Player,
+    Relance,
     ThrowContext,
     clone_state,
 )
@@ -61,14 +63,6 @@ from voice_scribe.engine.families import cul_de_chouette_double
 from voice_scribe.engine.families import flan
 from voice_scribe.engine.families import grelottine
 from voice_scribe.engine.families import jarret
-
-
-#: ★★ first-shout races of a reaction window, decided once their first shout's tie window has passed
-#: (race → the shout, the settlement); the window closing settles only those not decided yet.
-FIRST_SHOUT_RACES: dict[str, tuple[CallKind, str]] = {
-    "contre_sirop": (CallKind.CONTRE_SIROP, "_settle_contre_sirop"),
-    "sirop_jeannot": (CallKind.SIROP_JEANNOT, "_settle_sirop_jeannot"),
-}
 
 
 #: Calls answered by rule mixins not yet turned into a family of ``engine/families/`` (a method of
@@ -314,13 +308,13 @@ class Game(
             chouette_velute.decide_chouette_velute(self, current, t)
         elif combination.kind is Kind.SUITE:
             suite.decide_suite(self, current, t)
-        for race, (kind, settle) in FIRST_SHOUT_RACES.items():
+        for race, (kind, settle) in registry.FIRST_SHOUT_RACES.items():
             shouts = current.shouters(kind.value)
             if race in current.decided or not shouts:
                 continue
             closes = min(at for _, at in shouts) + self.rules.tie_window_s
             if t > closes + 1e-9:
-                getattr(self, settle)(current, closes)
+                settle(self, current, closes)
                 current.decided.add(race)
 
     @staticmethod
@@ -495,6 +489,30 @@ class Game(
         current.opened_at = t
         chouette_velute.judge_preventives(self, current, t)
         self._apply_combination(current, t)
+
+    def _apply_figure(self, current: ThrowContext, t: float) -> bool:
+        """A ★★+ figure (Soufflette 4-2-1, Flan 6-5-2…) whose family takes the throw over."""
+        combination = current.combination
+        assert combination is not None
+        if combination.figure is None or current.no_figures:
+            return False
+        entry = registry.FIGURES.get(combination.figure)
+        if entry is None or not self.rules.is_enabled(entry[0]):
+            return False
+        return bool(entry[1](self, current, t))
+
+    def _settle_extras(self, current: ThrowContext, t: float) -> bool:
+        """The ★★/★★★ races of a closing window, in the registry's order; True when a roll-off
+        must settle first (the races after it wait for it)."""
+        return any(settle(self, current, t) for settle in registry.CLOSING)
+
+    def _throw_relance(self, relance: Relance, call: Call, dice: tuple[int, ...]) -> None:
+        """A relance's dice: the family of its purpose throws it (``registry.RELANCES``)."""
+        registry.RELANCES[relance.purpose](self, relance, call, dice)
+
+    def _roll_off_won(self, purpose: str, chosen: str, t: float) -> None:
+        """A ★★/★★★ roll-off is decided: the family of its purpose takes it on (``registry.ROLL_OFFS``)."""
+        registry.ROLL_OFFS[purpose](self, chosen, t)
 
     def _apply_combination(self, current: ThrowContext, t: float) -> None:
         """Seed 000 « Les combinaisons »: what the throw is worth, to whom."""

@@ -13,17 +13,18 @@ make someone throw again outside the turn's own throw:
 - « Il doit ensuite relancer les dés après que tous les joueurs ont misé » (Bleu-Rouge);
 - « Le Mi-Jarret permet d'avoir deux lancers lors de son tour de jeu » (Jarret).
 
-This mixin holds the common machinery: a :class:`Relance` waits in
+This module holds the common machinery: a :class:`Relance` waits in
 ``Phase.RELANCE`` for its thrower's dice (``des``, or ``chouettes`` for the
 Velutée); when a relance's final combination « prend effet », it is landed as
-a throw of its beneficiary and opens its own reaction window. Each rule's
-mixin implements ``_relance_<purpose>(relance, call, dice)``.
+a throw of its beneficiary and opens its own reaction window. Each rule family
+names the function that throws its relances in its ``FAMILY.relances``
+(purpose → function), and the figure it takes over in ``FAMILY.figures``;
+``engine/registry.py`` gathers them.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
-
 from typing import TYPE_CHECKING
 
 from voice_scribe.engine.dice import Figure, Kind, Throw, classify
@@ -35,16 +36,6 @@ if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call
     from voice_scribe.engine.dice import Combination
     from voice_scribe.engine.context import RuleContext
-
-#: The figure → (rule, method called when it lands). The method returns True when
-#: the figure's rule takes over the throw (no ★ combination applies).
-FIGURE_RULES: dict[Figure, tuple[str, str]] = {
-    Figure.ARTICHETTE: ("artichette", "_artichette_landed"),
-    Figure.SOUFFLETTE: ("soufflette", "_soufflette_landed"),
-    Figure.BLEU_ROUGE: ("bleu_rouge", "_bleu_rouge_landed"),
-    Figure.NEANT_SOUFFLE: ("neant_souffle", "_neant_souffle_landed"),
-    Figure.FLAN: ("flan", "_flan_landed"),  # ★★★★ 6-5-2: « À Kadoc ! » (engine/flan.py)
-}
 
 
 def combination_value(combination: Combination) -> int:
@@ -58,33 +49,6 @@ def combination_value(combination: Combination) -> int:
 
 
 class RelanceRules:
-    # ── figures ──
-    def _apply_figure(self: RuleContext, current: ThrowContext, t: float) -> bool:
-        combination = current.combination
-        assert combination is not None
-        if combination.figure is None or current.no_figures:
-            return False
-        entry = FIGURE_RULES.get(combination.figure)
-        if entry is None or not self.rules.is_enabled(entry[0]):
-            return False
-        return bool(getattr(self, entry[1])(current, t))
-
-    def _settle_extras(self: RuleContext, current: ThrowContext, t: float) -> bool:
-        """The ★★/★★★ races of a closing window; True when a roll-off must settle first."""
-        self._settle_suite_velutee(current, t)
-        self._settle_artichette(current, t)
-        self._settle_contre_sirop(current, t)
-        self._settle_sirop_jeannot(current, t)
-        self._settle_unisson(current, t)
-        self._settle_jarret_souple(current, t)
-        self._settle_lance_buches(current, t)
-        self._settle_excalibur(current, t)  # Règles à l'Aquitaine
-        if self._settle_tichette(current, t):  # ★★★★ the Défi Tichette « en fin de tour »
-            return True
-        if self._settle_pelican(current, t):
-            return True
-        return self._settle_neant_souffle(current, t)
-
     # ── relances ──
     def _queue_relance(self: RuleContext, relance: Relance) -> None:
         """The relance starts when the current window closes (« Suivant ! », the timeout…)."""
@@ -111,7 +75,7 @@ class RelanceRules:
             return
         relance.chouettes = None
         assert call.dice is not None
-        getattr(self, f"_relance_{relance.purpose}")(relance, call, tuple(call.dice))
+        self._throw_relance(relance, call, tuple(call.dice))
 
     def _relance_thrower(self: RuleContext, relance: Relance, call: Call) -> bool:
         """« un joueur lançant les dés alors que ce n'est pas son tour » is a Bévue."""

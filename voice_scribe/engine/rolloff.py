@@ -142,7 +142,7 @@ class RollOffRules:
             self._end_throw(t)
         elif roll_off.purpose == "grelottine":
             state.phase = state.resume_phase or Phase.CHOUETTES
-            self._launch_challenge(chosen, t)
+            self._roll_off_won(roll_off.purpose, chosen, t)  # the challenge the winner launches
         else:  # ★★/★★★ ties: « J'achète ! », « Mécréant ! », « Pélican ! »
             state.phase = state.resume_phase or Phase.REACTION
-            getattr(self, f"_roll_off_{roll_off.purpose}")(chosen, t)
+            self._roll_off_won(roll_off.purpose, chosen, t)

@@ -176,4 +176,5 @@ FAMILY = Family(
         CallKind.ACHAT: on_achat,
         CallKind.RACHAT: on_achat,
     },
+    roll_offs={"achat": roll_off_achat},
 )

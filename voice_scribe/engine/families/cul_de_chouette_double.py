@@ -108,4 +108,5 @@ FAMILY = Family(
     handles={
         CallKind.CUL_DE_CHOUETTE_DOUBLE: on_cul_de_chouette_double,
     },
+    relances={"cul_de_chouette_double": relance_cul_de_chouette_double},
 )

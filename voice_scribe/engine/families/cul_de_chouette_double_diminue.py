@@ -129,4 +129,5 @@ FAMILY = Family(
         CallKind.UNISSON: on_unisson,
         CallKind.PETIT_INTERVALLE: on_unisson,
     },
+    relances={"intervalle_paien": relance_intervalle_paien},
 )

@@ -52,6 +52,7 @@ from voice_scribe.engine.state import Holding
 from voice_scribe.engine.rejected import Rejected
 from voice_scribe.engine.families import civet
 from voice_scribe.engine.families import civet_filoche
+from voice_scribe.engine.dice import Figure
 from voice_scribe.engine.family import Family
 
 if TYPE_CHECKING:
@@ -224,4 +225,5 @@ FAMILY = Family(
         CallKind.TATAN_FLANS: on_tatan_flans,
         CallKind.LANCE_FLAN: on_lance_flan,
     },
+    figures={Figure.FLAN: flan_landed},  # 6-5-2: « À Kadoc ! »
 )

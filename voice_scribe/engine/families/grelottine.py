@@ -301,4 +301,5 @@ FAMILY = Family(
         CallKind.GRELOTTINE: on_grelottine,
         CallKind.GRELOTTINE_MISE: on_grelottine_mise,
     },
+    roll_offs={"grelottine": launch_challenge},  # simultaneous « Grelottine ! » of equal scores
 )

@@ -202,4 +202,5 @@ FAMILY = Family(
         CallKind.CHARRET: on_jarret_souple,
         CallKind.BJARRET: on_bjarret,
     },
+    relances={"mi_jarret": relance_mi_jarret},
 )

@@ -153,4 +153,6 @@ FAMILY = Family(
     handles={
         CallKind.EN_GARDE: on_en_garde,
     },
+    figures={Figure.SOUFFLETTE: soufflette_landed},
+    relances={"soufflette": relance_soufflette, "soufflette_flan": relance_soufflette_flan},
 )
