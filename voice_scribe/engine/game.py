@@ -35,8 +35,6 @@ from voice_scribe.engine.rejected import Rejected
 from voice_scribe.engine.mixin_bridge import MixinBridge
 from voice_scribe.engine import registry
 from voice_scribe.engine.registry import HANDLERS
-from voice_scribe.engine.relances import RelanceRules
-from voice_scribe.engine.rolloff import RollOffRules
 from voice_scribe.engine.rules import Rules
 from voice_scribe.engine.scoring import GRELOTTINE_MINIMUM, Scoring
 from voice_scribe.engine.state import (
@@ -63,6 +61,8 @@ from voice_scribe.engine.families import cul_de_chouette_double
 from voice_scribe.engine.families import flan
 from voice_scribe.engine.families import grelottine
 from voice_scribe.engine.families import jarret
+from voice_scribe.engine import relances
+from voice_scribe.engine import rolloff
 
 
 #: Calls answered by rule mixins not yet turned into a family of ``engine/families/`` (a method of
@@ -105,9 +105,7 @@ MIXIN_HANDLERS: dict[CallKind, str] = {
 class Game(
     MixinBridge,
     Scoring,
-    RollOffRules,
     # ★★
-    RelanceRules,
     SuiteVeluteeRules,
     ArtichetteRules,
     GrelottineDefensesRules,
@@ -273,7 +271,7 @@ class Game(
         if self._queue_tichette_step(call):
             return  # ★★★★ it waits for the Défi Tichette to begin
         handler(self, call)
-        self._unstall_roll_off(call.t)
+        rolloff.unstall_roll_off(self, call.t)
         self._check_end(call.t)
 
     def _tick(self, t: float) -> None:
@@ -288,10 +286,10 @@ class Game(
             deadline = state.suite_tie_opened_at + window
             if t > deadline:
                 suite.close_suite_tie(self, deadline)
-        self._tick_roll_off(t)
+        rolloff.tick_roll_off(self, t)
         achat.tick_achat(self, t)
         self._tick_poulette(t)
-        self._drop_relance_of_the_eliminated(t)
+        relances.drop_relance_of_the_eliminated(self, t)
         self._decide_certain(t)
 
     def _decide_certain(self, t: float) -> None:
@@ -395,17 +393,17 @@ class Game(
         if state.phase is Phase.SUITE_TIE:
             suite.close_suite_tie(self, call.t)
         if state.phase is Phase.ROLL_OFF and state.roll_off is not None and state.roll_off.opened_at is not None:
-            self._force_roll_off(call.t)  # the table has moved on: the tie-break is settled by rule (FT10)
+            rolloff.force_roll_off(self, call.t)  # the table has moved on: the tie-break is settled by rule (FT10)
             if state.phase is Phase.REACTION:
                 self._close_reaction(call.t)
         if state.phase is Phase.OVER:
             return
         self._close_poulette(call.t)
         if state.phase is Phase.RELANCE:
-            self._relance_throw(call)
+            relances.relance_throw(self, call)
             return
         if state.phase is Phase.CHOUETTES and state.throws == 0 and state.current is None:
-            self._skip_opening(call)
+            rolloff.skip_opening(self, call)
         if state.phase is Phase.GRELOTTINE_THROW:
             grelottine.begin_challenge_throw(self, call)
             return
@@ -427,7 +425,7 @@ class Game(
             sirop.on_sirop_die(self, call, face)
             return
         if self.state.phase is Phase.RELANCE:
-            self._relance_die(call, face)  # the cul of a relance thrown chouettes first
+            relances.relance_die(self, call, face)  # the cul of a relance thrown chouettes first
             return
         if self._aquitaine_bad_throw(call):
             return  # Aquitaine: « qu'il lance son Cul avant ses Chouettes »: Bévue, he loses his turn
@@ -439,11 +437,11 @@ class Game(
         if state.phase is Phase.CHOUETTES and state.throws == 0 and state.current is None and state.roll_off is None:
             state.phase = Phase.OPENING  # a die before the first throw: the opening roll-off
         if state.phase in (Phase.OPENING, Phase.ROLL_OFF):
-            self._on_roll(call, face)
+            rolloff.on_roll(self, call, face)
         elif state.phase is Phase.SIROP_BETS:
             sirop.on_sirop_die(self, call, face)
         elif state.phase is Phase.RELANCE:
-            self._relance_die(call, face)  # a Velutée player's own chouette, or a relance's cul
+            relances.relance_die(self, call, face)  # a Velutée player's own chouette, or a relance's cul
         elif state.phase is Phase.CUL:
             self._land_cul(call, face)
         else:
@@ -600,7 +598,7 @@ class Game(
         if state.phase is Phase.OVER:
             return
         if state.followups:
-            self._start_relance(state.followups.pop(0), t)
+            relances.start_relance(self, state.followups.pop(0), t)
             return
         if current is not None and (current.challenge is not None or current.resumes_turn):
             grelottine.resume_after_challenge(self, t)

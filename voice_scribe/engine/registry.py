@@ -101,7 +101,7 @@ RELANCES.update({
 })
 
 #: A ★★/★★★ roll-off's purpose → what the player the dice chose gets (the opening's and the
-#: Suite's roll-offs are the fold's own: engine/families/rolloff.py).
+#: Suite's roll-offs are the fold's own: engine/rolloff.py).
 ROLL_OFFS: dict[str, RollOffWon] = _one_table(FAMILIES, "roll_offs")
 ROLL_OFFS.update({
     "pelican": _mixin("_roll_off_pelican"),

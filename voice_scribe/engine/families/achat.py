@@ -52,6 +52,7 @@ from voice_scribe.engine.rejected import Rejected
 from voice_scribe.engine.families import civet
 from voice_scribe.engine.families import sirop
 from voice_scribe.engine.family import Family
+from voice_scribe.engine import rolloff
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call
@@ -118,7 +119,7 @@ def confirm_achat(ctx: RuleContext, t: float) -> bool:
     buyers = firsts(claims, ctx.rules.tie_window_s)
     if len(buyers) > 1:
         # « ils doivent lancer un dé, et le plus petit score devient acheteur »
-        ctx._start_roll_off("achat", buyers, lowest_wins=True, t=t)
+        rolloff.start_roll_off(ctx, "achat", buyers, lowest_wins=True, t=t)
         return True
     _buy(ctx, buyers[0], t)
     return False

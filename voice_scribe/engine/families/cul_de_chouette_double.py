@@ -34,6 +34,7 @@ from voice_scribe.engine.rejected import Rejected
 from voice_scribe.engine.families import flan
 from voice_scribe.engine.family import Family
 from voice_scribe.engine.calls import CallKind
+from voice_scribe.engine import relances
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call
@@ -61,7 +62,7 @@ def doubling_announced(ctx: RuleContext, call: Call, purpose: str) -> bool:
         return False
     current.cdc_due = None  # « sans prendre les points avant du Cul de Chouette »
     resumes = current.challenge is not None or current.resumes_turn
-    ctx._queue_relance(Relance(purpose, call.player, call.t, face=current.cdc_face,
+    relances.queue_relance(ctx, Relance(purpose, call.player, call.t, face=current.cdc_face,
                                 multiplier=flan.unflanned(current), resumes_turn=resumes))  # ★★★★ inflannable
     ctx._close_reaction(call.t)
     return True
@@ -73,15 +74,15 @@ def on_cul_de_chouette_double(ctx: RuleContext, call: Call) -> None:
 
 def relance_cul_de_chouette_double(ctx: RuleContext, relance: Relance, call: Call, dice: tuple[int, ...]) -> None:
     t = call.t
-    if not ctx._is_cul_de_chouette(dice):
+    if not relances.is_cul_de_chouette(dice):
         # « il est automatiquement sorti du jeu »; « la combinaison réalisée ne prend pas effet »:
         # its window opens all the same, where reacting to it is a Bévue
         ctx.state.players[relance.thrower].eliminated = True
         ctx._emit(EventKind.ELIMINATED, relance.thrower, None, Reason.CUL_DE_CHOUETTE.value,
                    "cul_de_chouette_double", t)
-        ctx._land_relance(relance.thrower, ctx._three(dice), t, relance, applies=False, no_figures=True)
+        relances.land_relance(ctx, relance.thrower, relances.three(dice), t, relance, applies=False, no_figures=True)
         return
-    ctx._emit_relance_throw(relance.thrower, ctx._three(dice), t, "cul_de_chouette_double")
+    relances.emit_relance_throw(ctx, relance.thrower, relances.three(dice), t, "cul_de_chouette_double")
     second = dice[0]
     points = (cul_de_chouette_points(relance.face) + cul_de_chouette_points(second)) * relance.multiplier
     ctx._add(relance.thrower, points, Reason.CUL_DE_CHOUETTE_DOUBLE.value, "cul_de_chouette_double", t,
@@ -89,7 +90,7 @@ def relance_cul_de_chouette_double(ctx: RuleContext, relance: Relance, call: Cal
     if second == relance.face and ctx.state.phase is not Phase.OVER:
         _declare_winner(ctx, relance.thrower, Reason.CUL_DE_CHOUETTE, "cul_de_chouette_double", t)
         return
-    ctx._finish_relance(relance, t)
+    relances.finish_relance(ctx, relance, t)
 
 
 def _declare_winner(ctx: RuleContext, name: str, reason: Reason, rule: str, t: float) -> None:

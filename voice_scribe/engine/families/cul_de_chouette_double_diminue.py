@@ -39,6 +39,7 @@ from voice_scribe.engine.rejected import Rejected
 from voice_scribe.engine.families import cul_de_chouette_double
 from voice_scribe.engine.families import doublette
 from voice_scribe.engine.family import Family
+from voice_scribe.engine import relances
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call
@@ -63,22 +64,22 @@ def on_intervalle_paien(ctx: RuleContext, call: Call) -> None:
 
 def relance_intervalle_paien(ctx: RuleContext, relance: Relance, call: Call, dice: tuple[int, ...]) -> None:
     t = call.t
-    throw = ctx._three(dice)
+    throw = relances.three(dice)
     m = relance.multiplier
-    if not ctx._is_cul_de_chouette(dice):
+    if not relances.is_cul_de_chouette(dice):
         loss = 2 * cul_de_chouette_points(relance.face) * m
         ctx._add(relance.thrower, -loss, Reason.INTERVALLE_PAIEN_FAILED.value, RULE, t)
         # « la combinaison réalisée ne prend pas effet »: a window where reacting to it is a Bévue
-        ctx._land_relance(relance.thrower, throw, t, relance, applies=False, no_figures=True)
+        relances.land_relance(ctx, relance.thrower, throw, t, relance, applies=False, no_figures=True)
         return
     gain = intervalle_paien_gain(relance.face, dice[0]) * m
     if dice[0] != relance.face:
-        ctx._emit_relance_throw(relance.thrower, throw, t, "intervalle_paien")
+        relances.emit_relance_throw(ctx, relance.thrower, throw, t, "intervalle_paien")
         ctx._add(relance.thrower, gain, Reason.INTERVALLE_PAIEN_WON.value, RULE, t)
-        ctx._finish_relance(relance, t)
+        relances.finish_relance(ctx, relance, t)
         return
     # equal values: « Unisson » vs « Un petit intervalle diminué de temps en temps », in a window
-    ctx._land_relance(relance.thrower, throw, t, relance, applies=False, unisson=gain, no_figures=True)
+    relances.land_relance(ctx, relance.thrower, throw, t, relance, applies=False, unisson=gain, no_figures=True)
 
 
 def on_unisson(ctx: RuleContext, call: Call) -> None:

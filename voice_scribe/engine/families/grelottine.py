@@ -42,6 +42,7 @@ from voice_scribe.engine.rejected import Rejected
 from voice_scribe.engine.families import civet_filoche
 from voice_scribe.engine.family import Family
 from voice_scribe.engine.calls import CallKind
+from voice_scribe.engine import rolloff
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call
@@ -134,7 +135,7 @@ def on_grelottine(ctx: RuleContext, call: Call) -> None:
     if mine == theirs:
         state.challenge = None
         state.phase = Phase.CHOUETTES
-        ctx._start_roll_off("grelottine", [first, call.player], lowest_wins=True, t=call.t)
+        rolloff.start_roll_off(ctx, "grelottine", [first, call.player], lowest_wins=True, t=call.t)
     elif mine < theirs:
         launch_challenge(ctx, call.player, call.t)
 

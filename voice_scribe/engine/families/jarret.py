@@ -59,6 +59,7 @@ from voice_scribe.engine.state import Holding, Phase, Relance
 from voice_scribe.engine.rejected import Rejected
 from voice_scribe.engine.families import flan
 from voice_scribe.engine.family import Family
+from voice_scribe.engine import relances
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call
@@ -129,7 +130,7 @@ def jarret_first_throw(ctx: RuleContext, current: ThrowContext, t: float) -> boo
     relance = Relance("mi_jarret", current.roller, t, kept=current.throw, multiplier=current.multiplier,
                       jarret=current.jarret, civet=current.civet)
     current.civet = None
-    ctx._start_relance(relance, t)
+    relances.start_relance(ctx, relance, t)
     return True
 
 
@@ -141,11 +142,11 @@ def on_bjarret(ctx: RuleContext, call: Call) -> None:
         ctx._bevue(call.player, Reason.WRONG_CALL, call.t, call=call.kind.value)
         return
     assert relance.kept is not None
-    ctx._land_relance(relance.thrower, relance.kept, call.t, relance)  # « la première combinaison … prend effet »
+    relances.land_relance(ctx, relance.thrower, relance.kept, call.t, relance)  # « la première combinaison … prend effet »
 
 
 def relance_mi_jarret(ctx: RuleContext, relance: Relance, call: Call, dice: tuple[int, ...]) -> None:
-    ctx._land_relance(relance.thrower, ctx._three(dice), call.t, relance)
+    relances.land_relance(ctx, relance.thrower, relances.three(dice), call.t, relance)
 
 # ── Jarret-Souple / Charret ──
 def _jarret_neant(ctx: RuleContext, current: ThrowContext | None) -> bool:

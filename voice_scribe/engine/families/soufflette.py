@@ -38,6 +38,7 @@ from voice_scribe.engine.families import civet
 from voice_scribe.engine.families import flan
 from voice_scribe.engine.family import Family
 from voice_scribe.engine.calls import CallKind
+from voice_scribe.engine import relances
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call
@@ -84,30 +85,30 @@ def on_en_garde(ctx: RuleContext, call: Call) -> None:
         return
     current.souffleur_target = call.target
     resumes = current.challenge is not None or current.resumes_turn
-    ctx._queue_relance(Relance("soufflette", call.target, call.t, target=call.player, resumes_turn=resumes))
+    relances.queue_relance(ctx, Relance("soufflette", call.target, call.t, target=call.player, resumes_turn=resumes))
     ctx._close_reaction(call.t)
 
 
 def relance_soufflette(ctx: RuleContext, relance: Relance, call: Call, dice: tuple[int, ...]) -> None:
     assert relance.target is not None
     relance.throws += 1
-    throw = ctx._three(dice)
+    throw = relances.three(dice)
     souffle, souffleur = relance.thrower, relance.target
     if tuple(sorted(dice)) == SOUFFLETTE:
-        ctx._emit_relance_throw(souffle, throw, call.t, "soufflette")
+        relances.emit_relance_throw(ctx, souffle, throw, call.t, "soufflette")
         gain = SOUFFLETTE_GAINS[relance.throws]
         ctx._add(souffleur, -gain, Reason.SOUFFLETTE_WON.value, "soufflette", call.t, throw=relance.throws)
         ctx._add(souffle, gain, Reason.SOUFFLETTE_WON.value, "soufflette", call.t, throw=relance.throws)
-        ctx._finish_relance(relance, call.t)
+        relances.finish_relance(ctx, relance, call.t)
         return
     if relance.throws < 3:
-        ctx._emit_relance_throw(souffle, throw, call.t, "soufflette")
+        relances.emit_relance_throw(ctx, souffle, throw, call.t, "soufflette")
         ctx._prompt(Reason.THROW_RELANCE, [souffle], call.t, purpose="soufflette", throw=relance.throws + 1)
         return
     # « le soufflé perd d'abord les points de la Soufflette, puis s'ajoutent ceux de l'éventuelle combinaison »
     ctx._add(souffle, -SOUFFLETTE_FAILURE, Reason.SOUFFLETTE_LOST.value, "soufflette", call.t)
     ctx._add(souffleur, SOUFFLETTE_FAILURE, Reason.SOUFFLETTE_LOST.value, "soufflette", call.t)
-    ctx._land_relance(souffle, throw, call.t, relance)
+    relances.land_relance(ctx, souffle, throw, call.t, relance)
 
 
 # ── under a Flan (seed 000 « Le Flan ») ──
@@ -121,7 +122,7 @@ def flanned_soufflette(ctx: RuleContext, current: ThrowContext, t: float) -> boo
         flan.keep_flan(ctx, roller, flans, t)
         return True
     resumes = current.challenge is not None or current.resumes_turn
-    ctx._queue_relance(Relance("soufflette_flan", roller, t, multiplier=-flans, resumes_turn=resumes))
+    relances.queue_relance(ctx, Relance("soufflette_flan", roller, t, multiplier=-flans, resumes_turn=resumes))
     ctx._close_reaction(t)
     return True
 
@@ -131,20 +132,20 @@ def relance_soufflette_flan(ctx: RuleContext, relance: Relance, call: Call, dice
     ou 50 pts (selon le nombre de lancers tentés) en cas de réussite. Si le flanné-soufflé ne parvient pas
     à relever le défi, la combinaison réalisée au troisième lancer prend l'effet du Flan. »"""
     relance.throws += 1
-    throw = ctx._three(dice)
+    throw = relances.three(dice)
     thrower = relance.thrower
     if tuple(sorted(dice)) == SOUFFLETTE:
-        ctx._emit_relance_throw(thrower, throw, call.t, "soufflette")
+        relances.emit_relance_throw(ctx, thrower, throw, call.t, "soufflette")
         ctx._add(thrower, SOUFFLETTE_GAINS[relance.throws], Reason.SOUFFLETTE_FLAN_WON.value, "flan", call.t,
                   throw=relance.throws)
-        ctx._finish_relance(relance, call.t)
+        relances.finish_relance(ctx, relance, call.t)
         return
     if relance.throws < 3:
-        ctx._emit_relance_throw(thrower, throw, call.t, "soufflette")
+        relances.emit_relance_throw(ctx, thrower, throw, call.t, "soufflette")
         ctx._prompt(Reason.THROW_RELANCE, [thrower], call.t, purpose="soufflette_flan", throw=relance.throws + 1)
         return
     ctx._add(thrower, -SOUFFLETTE_FAILURE, Reason.SOUFFLETTE_FLAN_LOST.value, "flan", call.t)
-    ctx._land_relance(thrower, throw, call.t, relance)
+    relances.land_relance(ctx, thrower, throw, call.t, relance)
 
 
 FAMILY = Family(

@@ -26,6 +26,7 @@ from voice_scribe.engine.state import Phase
 from voice_scribe.engine.families import chouette_velute
 from voice_scribe.engine.family import Family
 from voice_scribe.engine.families import flan
+from voice_scribe.engine import rolloff
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call
@@ -161,7 +162,7 @@ def close_suite_tie(ctx: RuleContext, t: float) -> None:
         ctx._end_throw(t)
         return
     state.phase = Phase.REACTION
-    ctx._start_roll_off("suite", losers, lowest_wins=False, t=t, stake=penalty)
+    rolloff.start_roll_off(ctx, "suite", losers, lowest_wins=False, t=t, stake=penalty)
 
 
 # ── under a Flan (seed 000 « Le Flan »: « l'inverse de la règle de la combinaison … s'applique ») ──
