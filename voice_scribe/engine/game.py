@@ -33,7 +33,7 @@ from voice_scribe.engine.grelottine_defenses import GrelottineDefensesRules
 from voice_scribe.engine.neant_souffle import NeantSouffleRules
 from voice_scribe.engine.rejected import Rejected
 from voice_scribe.engine.mixin_bridge import MixinBridge
-from voice_scribe.engine import registry
+import voice_scribe.engine.registry as registry
 from voice_scribe.engine.registry import HANDLERS
 from voice_scribe.engine.rules import Rules
 from voice_scribe.engine.scoring import GRELOTTINE_MINIMUM, Scoring
@@ -61,8 +61,8 @@ from voice_scribe.engine.families import cul_de_chouette_double
 from voice_scribe.engine.families import flan
 from voice_scribe.engine.families import grelottine
 from voice_scribe.engine.families import jarret
-from voice_scribe.engine import relances
-from voice_scribe.engine import rolloff
+import voice_scribe.engine.relances as relances
+import voice_scribe.engine.rolloff as rolloff
 
 
 #: Calls answered by rule mixins not yet turned into a family of ``engine/families/`` (a method of

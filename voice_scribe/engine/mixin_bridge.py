@@ -6,8 +6,8 @@ from typing import Any
 
 from voice_scribe.engine.families import civet
 from voice_scribe.engine.families import flan
-from voice_scribe.engine import relances
-from voice_scribe.engine import rolloff
+import voice_scribe.engine.relances as relances
+import voice_scribe.engine.rolloff as rolloff
 
 
 class MixinBridge:

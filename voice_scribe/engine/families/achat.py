@@ -52,7 +52,7 @@ from voice_scribe.engine.rejected import Rejected
 from voice_scribe.engine.families import civet
 from voice_scribe.engine.families import sirop
 from voice_scribe.engine.family import Family
-from voice_scribe.engine import rolloff
+import voice_scribe.engine.rolloff as rolloff
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call

@@ -14,7 +14,7 @@ en même temps ou deux Attrape-Oiseaux en même temps, le premier joueur à
 saisir le dé est prioritaire. »
 
 The roller's Chouette (and his Civet on it) is settled when the bird is
-caught; the attrapeur then sirotes as in ``SiropRules`` (bets from every other
+caught; the attrapeur then sirotes as in ``families/sirop.py`` (bets from every other
 player, the roller included; a failed Attrape-Oiseau of 6 gives a Civet).
 The first call is the first hand on the die: a later « Je sirote ! » or
 « Attrape-Oiseau ! » is refused, not punished.

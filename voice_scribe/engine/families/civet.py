@@ -67,7 +67,7 @@ def on_civet(ctx: RuleContext, call: Call) -> None:
 
 
 def settle_civet(ctx: RuleContext, current: ThrowContext, t: float) -> None:
-    civet_filoche.settle_filoche(ctx, current, t)  # ★★★★ the Civet-Filoché bets on this throw (engine/civet_filoche.py)
+    civet_filoche.settle_filoche(ctx, current, t)  # ★★★★ the Civet-Filoché bets on this throw (families/civet_filoche.py)
     if current.civet is None or current.combination is None:
         return
     name, stake, named = current.civet

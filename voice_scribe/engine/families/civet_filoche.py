@@ -43,7 +43,7 @@ How the engine plays it (docs/rules.md ★★★★ CF1–CF7): a bet waits in
 ``GameState.filoche_bets`` until its target's next throw begins (his turn's
 chouettes, or his first throw of a Grelottine challenge); it is then *armed*
 and judged with that throw's final combination, where a Civet would be
-(``CivetRules._settle_civet``). The Civet-Filoché is inflannable: neither the
+(``civet.settle_civet``). The Civet-Filoché is inflannable: neither the
 Flan nor the Bi-Jarret of the thrower changes its stake or its combination.
 """
 

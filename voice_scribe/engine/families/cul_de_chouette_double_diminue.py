@@ -39,7 +39,7 @@ from voice_scribe.engine.rejected import Rejected
 from voice_scribe.engine.families import cul_de_chouette_double
 from voice_scribe.engine.families import doublette
 from voice_scribe.engine.family import Family
-from voice_scribe.engine import relances
+import voice_scribe.engine.relances as relances
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call

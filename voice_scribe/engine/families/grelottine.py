@@ -42,7 +42,7 @@ from voice_scribe.engine.rejected import Rejected
 from voice_scribe.engine.families import civet_filoche
 from voice_scribe.engine.family import Family
 from voice_scribe.engine.calls import CallKind
-from voice_scribe.engine import rolloff
+import voice_scribe.engine.rolloff as rolloff
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call
@@ -76,7 +76,7 @@ def stake_cap(combination: str, score_a: int, score_b: int, caps: str = "000") -
 def challenge_met(named: str, combination: Combination) -> bool:
     """« La combinaison peut-être réalisée avec n'importe(s) quelle(s) valeur(s). »
 
-    The Sirop-Grelot is met only by a sirotage (see ``SiropRules``).
+    The Sirop-Grelot is met only by a sirotage (see ``families/sirop.py``).
     """
     if named == "sirop_grelot":
         return False
@@ -237,7 +237,7 @@ def challenge_throw_landed(ctx: RuleContext, current: ThrowContext, t: float) ->
     assert challenge is not None and challenge.combination is not None and current.combination is not None
     challenge.throws += 1
     if challenge.combination == "sirop_grelot" and current.combination.kind is Kind.CHOUETTE:
-        return True  # the window opens: he sirotes (see SiropRules and _close_reaction)
+        return True  # the window opens: he sirotes (see families/sirop.py and Game._close_reaction)
     met = challenge_met(challenge.combination, current.combination)
     if met or challenge.throws >= 2:
         settle_challenge(ctx, challenge, met, t)

@@ -3,7 +3,7 @@
 « Lors d'un Bleu-Rouge, Néant sur la relance. Le Jarret s'applique même si
 aucun joueur n'a trouvé la valeur de la relance. Le premier joueur (ou
 premiers, en cas d'égalité) à crier “ Lance-Bûches ! ” devient Lance-Bûche et
-obtient un Jarret. » (``BleuRougeRules._settle_lance_buches``)
+obtient un Jarret. » (the Bleu-Rouge family: ``settle_lance_buches``)
 
 « Le Lance-Bûches peut utiliser son Jarret de quatre façons différentes, en
 annonçant “ Mi-Jarret ! ”, “ Bi-Jarret ! ”, “ Lance-Jarret ! ”, ou
@@ -59,7 +59,7 @@ from voice_scribe.engine.state import Holding, Phase, Relance
 from voice_scribe.engine.rejected import Rejected
 from voice_scribe.engine.families import flan
 from voice_scribe.engine.family import Family
-from voice_scribe.engine import relances
+import voice_scribe.engine.relances as relances
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call

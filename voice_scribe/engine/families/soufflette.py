@@ -38,7 +38,7 @@ from voice_scribe.engine.families import civet
 from voice_scribe.engine.families import flan
 from voice_scribe.engine.family import Family
 from voice_scribe.engine.calls import CallKind
-from voice_scribe.engine import relances
+import voice_scribe.engine.relances as relances
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call
@@ -76,7 +76,7 @@ def on_en_garde(ctx: RuleContext, call: Call) -> None:
         and current.souffleur_target is None
         and call.target != call.player
         and not players[call.target].eliminated
-        and not flan.flanned(ctx, current)  # ★★★★ the flanné plays it alone, or not at all (engine/flan.py)
+        and not flan.flanned(ctx, current)  # ★★★★ the flanné plays it alone, or not at all (families/flan.py)
     )
     if allowed and not ctx.rules.negative_scores:
         allowed = min(players[call.player].score, players[call.target].score) >= SOUFFLETTE_MINIMUM

@@ -26,7 +26,7 @@ from voice_scribe.engine.state import Phase
 from voice_scribe.engine.families import chouette_velute
 from voice_scribe.engine.family import Family
 from voice_scribe.engine.families import flan
-from voice_scribe.engine import rolloff
+import voice_scribe.engine.rolloff as rolloff
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call
