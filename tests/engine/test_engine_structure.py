@@ -77,3 +77,15 @@ def test_each_registered_call_is_answered_by_its_own_rule() -> None:
         for kind, handler in family.handles.items():
             assert registry.HANDLERS[kind] is handler
             assert handler.__module__.endswith(f".{family.name}") or CALL_SPECS[kind].rule == family.name, kind
+
+
+def test_every_relance_and_roll_off_purpose_has_its_owner() -> None:
+    # A relance or a roll-off started anywhere in the engine is thrown / decided by the registry.
+    import re
+
+    source = "\n".join(p.read_text(encoding="utf-8") for p in ENGINE.rglob("*.py"))
+    relances = set(re.findall(r'Relance\(\s*"(\w+)"', source))
+    roll_offs = set(re.findall(r'start_roll_off\((?:ctx|self), "(\w+)"', source))
+    assert relances and roll_offs
+    assert relances <= set(registry.RELANCES)
+    assert roll_offs - {"suite"} <= set(registry.ROLL_OFFS)  # the Suite's tie is the roll-off's own
