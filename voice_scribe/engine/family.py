@@ -39,6 +39,8 @@ RollOffWon = Callable[["RuleContext", str, float], None]
 #: A race judged on the throw (at the window's close, or once certain); True when a tie must
 #: be settled by dice before the turn moves on.
 Settle = Callable[["RuleContext", "ThrowContext", float], "bool | None"]
+#: When a race of the open window became certain (a time), or None while it can still change.
+SettledAt = Callable[["RuleContext", "ThrowContext", float], "float | None"]
 
 @dataclass(frozen=True)
 class Family:

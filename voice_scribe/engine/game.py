@@ -22,17 +22,11 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any
 
-from voice_scribe.engine.artichette import ArtichetteRules
-from voice_scribe.engine.aquitaine import AquitaineRules
-from voice_scribe.engine.bleu_rouge import BleuRougeRules
 from voice_scribe.engine.calls import CALL_SPECS, Call, CallKind
 from voice_scribe.engine.families.doublette import check_teams
 from voice_scribe.engine.dice import FACES, Kind, Throw
 from voice_scribe.engine.events import Event, EventKind, Reason
-from voice_scribe.engine.grelottine_defenses import GrelottineDefensesRules
-from voice_scribe.engine.neant_souffle import NeantSouffleRules
 from voice_scribe.engine.rejected import Rejected
-from voice_scribe.engine.mixin_bridge import MixinBridge
 import voice_scribe.engine.registry as registry
 from voice_scribe.engine.registry import HANDLERS
 from voice_scribe.engine.rules import Rules
@@ -48,9 +42,7 @@ from voice_scribe.engine.state import (
     ThrowContext,
     clone_state,
 )
-from voice_scribe.engine.suite_velutee import SuiteVeluteeRules
 from voice_scribe.engine.table import Check, Legality, Now, describe, verdict
-from voice_scribe.engine.tichette import TichetteRules
 from voice_scribe.engine.families import verdier
 from voice_scribe.engine.families import chouette_velute
 from voice_scribe.engine.families import civet
@@ -63,59 +55,12 @@ from voice_scribe.engine.families import grelottine
 from voice_scribe.engine.families import jarret
 import voice_scribe.engine.relances as relances
 import voice_scribe.engine.rolloff as rolloff
+from voice_scribe.engine.families import aquitaine
+from voice_scribe.engine.families import grelottine_defenses
+from voice_scribe.engine.families import tichette
 
 
-#: Calls answered by rule mixins not yet turned into a family of ``engine/families/`` (a method of
-#: :class:`Game`); every other call is answered by the fold itself or by ``registry.HANDLERS``.
-MIXIN_HANDLERS: dict[CallKind, str] = {
-    # ★★
-    CallKind.PATTE_DE_CANARD: "_on_suite_velutee_shout",
-    CallKind.VELUTEE: "_on_suite_velutee_shout",
-    CallKind.RAITOURNELLE: "_on_artichette_shout",
-    CallKind.ARTICHETTE: "_on_artichette_shout",
-    CallKind.POULETTE: "_on_poulette",
-    CallKind.PASSE_GRELOT: "_on_passe_grelot",
-    CallKind.RIGODON: "_on_rigodon",
-    # ★★★
-    CallKind.RELANCE: "_on_relance_bet",
-    CallKind.PELICAN: "_on_pelican_shout",
-    CallKind.PASSE_MONTAGNE: "_on_pelican_shout",
-    CallKind.ZBRADARALDJAN: "_on_pelican_shout",
-    CallKind.MECREANT: "_on_neant_souffle_shout",
-    CallKind.MISERABLE: "_on_neant_souffle_shout",
-    CallKind.FORT_HEUREUSEMENT: "_on_neant_souffle_shout",
-    CallKind.LANCE_BUCHES: "_on_lance_buches",
-    # ★★★★ Flan, Civet-Filoché
-    # ★★★★ Tichette
-    CallKind.SALSIFI: "_on_salsifi",
-    CallKind.SGANABADARLANE: "_on_salsifi",
-    CallKind.MICHETTE: "_on_tiche",
-    CallKind.TICHETTE: "_on_tiche",
-    CallKind.BICHETTE: "_on_tiche",
-    CallKind.BICHETTE_RESINE: "_on_tiche",
-    CallKind.QUICHETTE: "_on_quichette",
-    CallKind.TICHAGE: "_on_tichage",
-    CallKind.QUICHAGE: "_on_quichage",
-    # Règles à l'Aquitaine
-    CallKind.EXCALIBUR: "_on_excalibur",
-    CallKind.ROI: "_on_roi",
-}
-
-
-class Game(
-    MixinBridge,
-    Scoring,
-    # ★★
-    SuiteVeluteeRules,
-    ArtichetteRules,
-    GrelottineDefensesRules,
-    # ★★★
-    BleuRougeRules,
-    NeantSouffleRules,
-    # ★★★★
-    TichetteRules,
-    AquitaineRules,
-):
+class Game(Scoring):
     """A game of Cul de chouette, folded call by call.
 
     ``apply`` never raises for a call: each one is applied, made a Bévue, or
@@ -216,11 +161,11 @@ class Game(
         out, self._out = self._out, []
         return out
 
-    @property
-    def _handlers(self) -> dict[CallKind, Callable[[Call], None]]:
-        """Transitional, for the Tichette's queued steps: every call's answer, bound to this game."""
-        kinds = [*CORE_HANDLERS, *HANDLERS, *MIXIN_HANDLERS]
-        return {kind: partial(handler, self) for kind in kinds if (handler := _handler(kind)) is not None}
+    def _answer(self, call: Call) -> None:
+        """Answer a call now, as ``apply`` would once its checks are passed (the Tichette's queued steps)."""
+        handler = _handler(call.kind)
+        assert handler is not None
+        handler(self, call)
 
     @property
     def scores(self) -> dict[str, int]:
@@ -265,12 +210,17 @@ class Game(
         if handler is None:
             raise Rejected("not_supported", f"l'annonce « {CALL_SPECS[call.kind].text} » n'est pas encore prise en charge")
         self._tick(call.t)
+        self._check_end(call.t)  # as a tick at call.t would: replay == live
         if state.phase is Phase.OVER:
-            return
+            raise Rejected("game_over", f"la partie est finie : {state.winner} a gagné")
         state.clock = max(state.clock, call.t)
-        if self._queue_tichette_step(call):
+        if tichette.queue_tichette_step(self, call):
             return  # ★★★★ it waits for the Défi Tichette to begin
+        late = self._late_race(call)
         handler(self, call)
+        self._decide_certain(call.t)
+        if late is not None:
+            self._too_late(call, late)
         rolloff.unstall_roll_off(self, call.t)
         self._check_end(call.t)
 
@@ -280,6 +230,7 @@ class Game(
         window = self.rules.reaction_window_s
         if state.phase is Phase.REACTION and state.current and state.current.opened_at is not None:
             deadline = state.current.opened_at + window
+            self._decide_certain(min(t, deadline))  # what was certain before the window closed, first
             if t > deadline:
                 self._close_reaction(deadline)
         if state.phase is Phase.SUITE_TIE and state.suite_tie_opened_at is not None:
@@ -288,7 +239,7 @@ class Game(
                 suite.close_suite_tie(self, deadline)
         rolloff.tick_roll_off(self, t)
         achat.tick_achat(self, t)
-        self._tick_poulette(t)
+        grelottine_defenses.tick_poulette(self, t)
         relances.drop_relance_of_the_eliminated(self, t)
         self._decide_certain(t)
 
@@ -297,14 +248,14 @@ class Game(
         longer change are settled now, not when the window closes (docs/rules.md, issue 10)."""
         state = self.state
         current = state.current
-        if state.phase is not Phase.REACTION or current is None or current.settled or not current.applies:
-            return
+        if state.phase is not Phase.REACTION or current is None or current.settled or not current.shouts:
+            return  # every race is decided on its shouts: none yet, nothing to decide
         combination = current.combination
         if combination is None:
             return
-        if combination.kind is Kind.CHOUETTE_VELUTE:
+        if current.applies and combination.kind is Kind.CHOUETTE_VELUTE:
             chouette_velute.decide_chouette_velute(self, current, t)
-        elif combination.kind is Kind.SUITE:
+        elif current.applies and combination.kind is Kind.SUITE:
             suite.decide_suite(self, current, t)
         for race, (kind, settle) in registry.FIRST_SHOUT_RACES.items():
             shouts = current.shouters(kind.value)
@@ -314,6 +265,34 @@ class Game(
             if t > closes + 1e-9:
                 settle(self, current, closes)
                 current.decided.add(race)
+        for race, (settled_at, settle) in registry.EARLY_RACES.items():
+            if race in current.decided or state.phase is not Phase.REACTION or current.settled:
+                continue
+            at = settled_at(self, current, t)
+            if at is not None:
+                settle(self, current, at)
+                current.decided.add(race)
+
+    def _late_race(self, call: Call) -> str | None:
+        """The race a shout belongs to when its verdict is already out and the speaker had not said
+        that shout yet (his own repeat is nothing): it gets an answer, not silence (docs/rules.md FT17)."""
+        race = registry.RACE_OF_SHOUT.get(call.kind)
+        current = self.state.current
+        if race is None or self.state.phase is not Phase.REACTION or current is None:
+            return None
+        if race not in current.decided:
+            return None
+        if any(p == call.player for p, _ in current.shouters(call.kind.value)):
+            return None
+        return race
+
+    def _too_late(self, call: Call, race: str) -> None:
+        """« Trop tard, Perceval : la Chouette-Velute, c'est déjà décidé. » — unless the shout was
+        already answered (a Bévue, a refusal)."""
+        if any(e.player == call.player and e.kind in (EventKind.BEVUE, EventKind.REJECTED) for e in self._out):
+            return
+        self._emit(EventKind.PROMPT, call.player, None, Reason.TOO_LATE.value, CALL_SPECS[call.kind].rule, call.t,
+                   players=[call.player], race=race)
 
     @staticmethod
     def _dice(call: Call, count: int) -> tuple[int, ...]:
@@ -326,7 +305,7 @@ class Game(
     def _start_turn(self, t: float) -> None:
         state = self.state
         if state.queued:
-            self._drop_queued(t)
+            tichette.drop_queued(self, t)
         state.phase = Phase.CHOUETTES
         state.current = None
         self._emit(EventKind.TURN, state.roller, None, "", "", t, round=state.rounds + 1)
@@ -373,11 +352,11 @@ class Game(
 
     def _on_des(self, call: Call) -> None:
         if self.state.phase is Phase.TICHETTE_DICE:
-            self._on_tichette_dice(call)  # ★★★★ the ticheur's hidden dice
+            tichette.on_tichette_dice(self, call)  # ★★★★ the ticheur's hidden dice
             return
         if call.hidden:
             raise Rejected("not_a_tichette", "des dés cachés ne se donnent qu'au début d'une Tichette")
-        if self._aquitaine_bad_throw(call):
+        if aquitaine.aquitaine_bad_throw(self, call):
             return  # Aquitaine: « qu'il lance les trois dés en même temps »: Bévue, he loses his turn
         dice = self._dice(call, 3)
         self._begin_throw(call)
@@ -398,7 +377,7 @@ class Game(
                 self._close_reaction(call.t)
         if state.phase is Phase.OVER:
             return
-        self._close_poulette(call.t)
+        grelottine_defenses.close_poulette(self, call.t)
         if state.phase is Phase.RELANCE:
             relances.relance_throw(self, call)
             return
@@ -427,7 +406,7 @@ class Game(
         if self.state.phase is Phase.RELANCE:
             relances.relance_die(self, call, face)  # the cul of a relance thrown chouettes first
             return
-        if self._aquitaine_bad_throw(call):
+        if aquitaine.aquitaine_bad_throw(self, call):
             return  # Aquitaine: « qu'il lance son Cul avant ses Chouettes »: Bévue, he loses his turn
         self._land_cul(call, face)
 
@@ -551,7 +530,7 @@ class Game(
     def _on_neant(self, roller: str, t: float) -> None:
         """« En cas de Néant, le joueur qui a lancé les dés gagne une Grelottine (non cumulable). »"""
         if self.rules.aquitaine:
-            self._aquitaine_neant(roller, t)  # « une Grelottine supplémentaire pour un maximum de 6 »
+            aquitaine.aquitaine_neant(self, roller, t)  # « une Grelottine supplémentaire pour un maximum de 6 »
             return
         player = self.state.players[roller]
         if not self.rules.negative_scores and player.score < GRELOTTINE_MINIMUM:
@@ -666,12 +645,7 @@ CORE_HANDLERS: dict[CallKind, Callable[[Game, Call], None]] = {
 
 
 def _handler(kind: CallKind) -> Callable[[Game, Call], None] | None:
-    """Who answers a call: the fold, a rule family of the registry, or (for now) a rule mixin."""
+    """Who answers a call: the fold itself, or a rule family of the registry."""
     if kind in CORE_HANDLERS:
         return CORE_HANDLERS[kind]
-    if kind in HANDLERS:
-        return HANDLERS[kind]
-    name = MIXIN_HANDLERS.get(kind)
-    if name is None:
-        return None
-    return lambda game, call: getattr(game, name)(call)
+    return HANDLERS.get(kind)

@@ -36,7 +36,14 @@ from voice_scribe.engine.families import cul_de_chouette_double
 from voice_scribe.engine.families import jarret
 from voice_scribe.engine.families import cul_de_chouette_double_diminue
 from voice_scribe.engine.families import flan
-from voice_scribe.engine.family import Family, Handler, Landed, RelanceThrow, RollOffWon, Settle
+from voice_scribe.engine.families import suite_velutee
+from voice_scribe.engine.families import artichette
+from voice_scribe.engine.families import grelottine_defenses
+from voice_scribe.engine.families import bleu_rouge
+from voice_scribe.engine.families import neant_souffle
+from voice_scribe.engine.families import aquitaine
+from voice_scribe.engine.families import tichette
+from voice_scribe.engine.family import Family, Handler, Landed, RelanceThrow, RollOffWon, Settle, SettledAt
 
 #: Every rule family, in precedence order (★ first, then ★★, ★★★, ★★★★, the Aquitaine).
 FAMILIES: tuple[Family, ...] = (
@@ -46,19 +53,26 @@ FAMILIES: tuple[Family, ...] = (
     civet.FAMILY,
     grelottine.FAMILY,
     sloubi.FAMILY,
+    suite_velutee.FAMILY,
+    artichette.FAMILY,
     soufflette.FAMILY,
+    grelottine_defenses.FAMILY,
     attrape_oiseau.FAMILY,
     contre_sirop.FAMILY,
     civet_double.FAMILY,
     cul_de_chouette_double.FAMILY,
     achat.FAMILY,
     graines.FAMILY,
+    bleu_rouge.FAMILY,
+    neant_souffle.FAMILY,
     verdier.FAMILY,
     jarret.FAMILY,
     cul_de_chouette_double_diminue.FAMILY,
     flan.FAMILY,
     civet_filoche.FAMILY,
+    tichette.FAMILY,
     doublette.FAMILY,
+    aquitaine.FAMILY,
 )
 
 
@@ -74,10 +88,6 @@ def _one_table(families: Iterable[Family], part: str) -> dict[Any, Any]:
     return table
 
 
-def _mixin(method: str) -> Any:
-    """Transitional: a hook still written as a method of a rule mixin of ``Game``."""
-    return lambda ctx, *args: getattr(ctx, method)(*args)
-
 
 #: Who answers which call (besides the dice, « Suivant ! » and a declared Bévue: the fold's own).
 HANDLERS: dict[CallKind, Handler] = _one_table(FAMILIES, "handles")
@@ -86,45 +96,30 @@ HANDLERS: dict[CallKind, Handler] = _one_table(FAMILIES, "handles")
 FIGURES: dict[Figure, tuple[str, Landed]] = {
     figure: (family.name, landed) for family in FAMILIES for figure, landed in family.figures.items()
 }
-FIGURES.update({
-    Figure.ARTICHETTE: ("artichette", _mixin("_artichette_landed")),
-    Figure.BLEU_ROUGE: ("bleu_rouge", _mixin("_bleu_rouge_landed")),
-    Figure.NEANT_SOUFFLE: ("neant_souffle", _mixin("_neant_souffle_landed")),
-})
 
 #: A relance's purpose → the family's function that throws it.
 RELANCES: dict[str, RelanceThrow] = _one_table(FAMILIES, "relances")
-RELANCES.update({
-    "bleu_rouge": _mixin("_relance_bleu_rouge"),
-    "velutee": _mixin("_relance_velutee"),
-    "velutee_pair": _mixin("_relance_velutee_pair"),
-})
 
 #: A ★★/★★★ roll-off's purpose → what the player the dice chose gets (the opening's and the
 #: Suite's roll-offs are the fold's own: engine/rolloff.py).
 ROLL_OFFS: dict[str, RollOffWon] = _one_table(FAMILIES, "roll_offs")
-ROLL_OFFS.update({
-    "pelican": _mixin("_roll_off_pelican"),
-    "neant_souffle": _mixin("_roll_off_neant_souffle"),
-    "tichette": _mixin("_roll_off_tichette"),
-})
 
 #: The races a closing reaction window judges, in this order, after the throw's own points
 #: (its Chouette, its Cul de chouette) and before the ★ races of its combination (the
 #: Chouette-Velute, the Suite). A hook that returns True has started a roll-off: the hooks after
 #: it wait (the Défi Tichette first, then the Pélican, then the Néant soufflé).
 CLOSING: tuple[Settle, ...] = (
-    _mixin("_settle_suite_velutee"),
-    _mixin("_settle_artichette"),
+    suite_velutee.settle_suite_velutee,
+    artichette.settle_artichette,
     contre_sirop.settle_contre_sirop,
     contre_sirop.settle_sirop_jeannot,
     cul_de_chouette_double_diminue.settle_unisson,
     jarret.settle_jarret_souple,
-    _mixin("_settle_lance_buches"),
-    _mixin("_settle_excalibur"),  # Règles à l'Aquitaine
-    _mixin("_settle_tichette"),  # ★★★★ the Défi Tichette « en fin de tour »
-    _mixin("_settle_pelican"),
-    _mixin("_settle_neant_souffle"),
+    bleu_rouge.settle_lance_buches,
+    aquitaine.settle_excalibur,  # Règles à l'Aquitaine
+    tichette.settle_tichette,  # ★★★★ the Défi Tichette « en fin de tour »
+    bleu_rouge.settle_pelican,
+    neant_souffle.settle_neant_souffle,
 )
 
 #: ★★ first-shout races of a reaction window, decided once their first shout's tie window has
@@ -132,4 +127,41 @@ CLOSING: tuple[Settle, ...] = (
 FIRST_SHOUT_RACES: dict[str, tuple[CallKind, Settle]] = {
     "contre_sirop": (CallKind.CONTRE_SIROP, contre_sirop.settle_contre_sirop),
     "sirop_jeannot": (CallKind.SIROP_JEANNOT, contre_sirop.settle_sirop_jeannot),
+    "lance_buches": (CallKind.LANCE_BUCHES, bleu_rouge.settle_lance_buches),  # ★★★ « Le premier joueur (ou premiers) »
+}
+
+#: The other races of a reaction window decided as soon as they are certain (docs/rules.md FT12–FT16):
+#: race → (when it became certain: a time, or None while it is not; its settlement at that time).
+EARLY_RACES: dict[str, tuple[SettledAt, Settle]] = {
+    "suite_velutee": (suite_velutee.suite_velutee_settled_at, suite_velutee.settle_suite_velutee),
+    "artichette": (artichette.artichette_settled_at, artichette.settle_artichette),
+    "unisson": (cul_de_chouette_double_diminue.unisson_settled_at, cul_de_chouette_double_diminue.settle_unisson),
+    "jarret_souple": (jarret.jarret_souple_settled_at, jarret.settle_jarret_souple),
+    "pelican": (bleu_rouge.pelican_settled_at, bleu_rouge.settle_pelican),
+    "neant_souffle": (neant_souffle.neant_souffle_settled_at, neant_souffle.settle_neant_souffle),
+    "excalibur": (aquitaine.excalibur_settled_at, aquitaine.settle_excalibur),
+    "tichette": (tichette.tichette_settled_at, tichette.name_ticheur),  # the Défi itself waits « en fin de tour »
+}
+
+#: A shout of a race → the race, for the answer to a shout that comes after its verdict (FT17).
+RACE_OF_SHOUT: dict[CallKind, str] = {
+    CallKind.PAS_MOU_LE_CAILLOU: "chouette_velute",
+    CallKind.CONTRE_SIROP: "contre_sirop",
+    CallKind.SIROP_JEANNOT: "sirop_jeannot",
+    CallKind.LANCE_BUCHES: "lance_buches",
+    CallKind.PATTE_DE_CANARD: "suite_velutee",
+    CallKind.VELUTEE: "suite_velutee",
+    CallKind.RAITOURNELLE: "artichette",
+    CallKind.ARTICHETTE: "artichette",
+    CallKind.UNISSON: "unisson",
+    CallKind.PETIT_INTERVALLE: "unisson",
+    CallKind.JARRET_SOUPLE: "jarret_souple",
+    CallKind.CHARRET: "jarret_souple",
+    CallKind.PELICAN: "pelican",
+    CallKind.PASSE_MONTAGNE: "pelican",
+    CallKind.ZBRADARALDJAN: "pelican",
+    CallKind.MECREANT: "neant_souffle",
+    CallKind.MISERABLE: "neant_souffle",
+    CallKind.FORT_HEUREUSEMENT: "neant_souffle",
+    CallKind.SALSIFI: "tichette",  # (a late « Sganabadarlane ! » is the seed's wrong announcement: a Bévue)
 }

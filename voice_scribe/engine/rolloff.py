@@ -141,6 +141,7 @@ def roll_off_decided(ctx: RuleContext, roll_off: RollOff, chosen: str, t: float)
         start = state.order.index(chosen)
         state.order = state.order[start:] + state.order[:start]
         state.turn = 0
+        state.opener = chosen
         ctx._start_turn(t)
     elif roll_off.purpose == "suite":
         state.phase = Phase.REACTION

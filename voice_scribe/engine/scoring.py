@@ -22,6 +22,7 @@ from voice_scribe.engine.events import EventKind, Reason
 from voice_scribe.engine.state import Holding, Phase
 from voice_scribe.engine.rejected import Rejected
 from voice_scribe.engine.families import doublette
+from voice_scribe.engine.families import aquitaine
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call
@@ -45,7 +46,7 @@ class Scoring:
     ) -> None:
         if delta == 0:
             return
-        if self._aquitaine_forfeits(name, delta, reason, rule, t):
+        if aquitaine.aquitaine_forfeits(self, name, delta, reason, rule, t):
             return  # Aquitaine: a faulty announcement forfeits the gains of one's combination
         player = self.state.players[name]
         if delta < 0 and not self.rules.negative_scores:
@@ -64,7 +65,7 @@ class Scoring:
         player.score += delta
         self._emit(EventKind.SCORE, name, delta, reason, rule, t, score=player.score, **data)
         doublette.share_with_team(self, name, delta, reason, rule, t, **data)  # Doublette: the mates mirror it
-        self._sips_for_score(name, delta, reason, rule, t)  # Aquitaine: the points said in sips
+        aquitaine.sips_for_score(self, name, delta, reason, rule, t)  # Aquitaine: the points said in sips
         self._after_score_change(name, t)
 
     def _after_score_change(self: RuleContext, name: str, t: float) -> None:
@@ -122,7 +123,7 @@ class Scoring:
         """« un joueur commettant une Bévue perd toujours 5 pts » (``Rules.bevue_penalty``)."""
         cause = cause.value if isinstance(cause, Reason) else cause
         self._emit(EventKind.BEVUE, name, None, cause, "bevue", t, **data)
-        self._aquitaine_bevue(name)  # Aquitaine: « ne peut faire les points de sa combinaison »
+        aquitaine.aquitaine_bevue(self, name)  # Aquitaine: « ne peut faire les points de sa combinaison »
         self._add(name, -self.rules.bevue_penalty, Reason.BEVUE.value, "bevue", t, cause=cause)
 
     # ── holdings ──
@@ -166,7 +167,7 @@ class Scoring:
 
     def _lose(self: RuleContext, name: str, holding: Holding, reason: Reason, t: float) -> None:
         player = self.state.players[name]
-        if reason is Reason.SPENT and player.holds(holding) and self._aquitaine_spends_one(name, holding):
+        if reason is Reason.SPENT and player.holds(holding) and aquitaine.aquitaine_spends_one(self, name, holding):
             self._emit(EventKind.HOLDING, name, None, holding.value, reason.value, t, gained=False, kept=True)
             return  # Aquitaine: Grelottines are « cumulable »; one is spent, the others stay
         if player.holds(holding):

@@ -43,6 +43,8 @@ from voice_scribe.engine.families import civet_filoche
 from voice_scribe.engine.family import Family
 from voice_scribe.engine.calls import CallKind
 import voice_scribe.engine.rolloff as rolloff
+from voice_scribe.engine.families import aquitaine
+from voice_scribe.engine.families import grelottine_defenses
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call
@@ -113,7 +115,7 @@ def on_grelottine(ctx: RuleContext, call: Call) -> None:
         ctx._close_reaction(call.t)  # « entre le tour de n'importe quels joueurs »
         if state.phase is Phase.OVER:
             return
-    ctx._close_poulette(call.t)  # ★★ « avant qu'un autre défi ne soit lancé »
+    grelottine_defenses.close_poulette(ctx, call.t)  # ★★ « avant qu'un autre défi ne soit lancé »
     simultaneous = (
         state.phase is Phase.GRELOTTINE_STAKE
         and state.challenge is not None
@@ -155,7 +157,7 @@ def launch_challenge(ctx: RuleContext, grelottin: str, t: float) -> None:
 
 def on_grelottine_mise(ctx: RuleContext, call: Call) -> None:
     state = ctx.state
-    ctx._stake_has_priority(call)  # ★★ a Passe-Grelot or Rigodon said with the stake gives way
+    grelottine_defenses.stake_has_priority(ctx, call)  # ★★ a Passe-Grelot or Rigodon said with the stake gives way
     challenge = state.challenge
     if state.phase is not Phase.GRELOTTINE_STAKE or challenge is None or call.player != challenge.grelottin:
         raise Rejected("wrong_phase", "aucun défi Grelottine n'attend sa mise de ce joueur")
@@ -176,7 +178,7 @@ def on_grelottine_mise(ctx: RuleContext, call: Call) -> None:
         if named == "sirop_grelot":  # « Il est interdit de demander un Sirop-Grelot »
             ctx._bevue(call.player, Reason.NOT_ALLOWED, call.t, combination=named)
             return
-        cap = stake = ctx._aquitaine_stake(challenge.grelottin)  # sips, not points
+        cap = stake = aquitaine.aquitaine_stake(ctx, challenge.grelottin)  # sips, not points
     assert stake is not None
     if not 1 <= stake <= cap:
         ctx._bevue(call.player, Reason.STAKE_TOO_HIGH, call.t, stake=stake, cap=cap)
@@ -262,11 +264,11 @@ def settle_challenge(ctx: RuleContext, challenge: Challenge, met: bool, t: float
         (challenge.challenged, challenge.grelottin) if met else (challenge.grelottin, challenge.challenged)
     )
     if ctx.rules.aquitaine:  # « on ne pari pas de points, mais plutôt autant de gorgées »
-        ctx._aquitaine_challenge(winner, loser, stake, challenge.combination, t)
+        aquitaine.aquitaine_challenge(ctx, winner, loser, stake, challenge.combination, t)
     else:
         ctx._add(winner, stake, Reason.GRELOTTINE_WON.value, "grelottine", t, combination=challenge.combination)
         ctx._add(loser, -stake, Reason.GRELOTTINE_LOST.value, "grelottine", t, combination=challenge.combination)
-    ctx._after_challenge_settled(challenge, winner, t)  # ★★ Poulette, Passe-Grelot, Rigodon
+    grelottine_defenses.after_challenge_settled(ctx, challenge, winner, t)  # ★★ Poulette, Passe-Grelot, Rigodon
 
 
 def unfinished_sirop_grelot(ctx: RuleContext, current: ThrowContext, t: float) -> bool:

@@ -55,6 +55,7 @@ from typing import TYPE_CHECKING
 from voice_scribe.engine.calls import CallKind
 from voice_scribe.engine.dice import Kind
 from voice_scribe.engine.events import Reason
+from voice_scribe.engine.races import roller_first_settled_at
 from voice_scribe.engine.state import Holding, Phase, Relance
 from voice_scribe.engine.rejected import Rejected
 from voice_scribe.engine.families import flan
@@ -179,8 +180,18 @@ def _jarret_souple_calls(ctx: RuleContext, current: ThrowContext) -> tuple[CallK
     return CallKind.JARRET_SOUPLE, CallKind.CHARRET
 
 
-def settle_jarret_souple(ctx: RuleContext, current: ThrowContext, t: float) -> None:
+def jarret_souple_settled_at(ctx: RuleContext, current: ThrowContext, t: float) -> float | None:
+    """Certain once the roller's call is in (within the tie window of the others' first: he wins a
+    tie), or once that window has passed."""
     if not _jarret_neant(ctx, current):
+        return None
+    keeps, takes = _jarret_souple_calls(ctx, current)
+    return roller_first_settled_at(current.shouters(keeps.value), current.shouters(takes.value), t,
+                                   ctx.rules.tie_window_s)
+
+
+def settle_jarret_souple(ctx: RuleContext, current: ThrowContext, t: float) -> None:
+    if not _jarret_neant(ctx, current) or "jarret_souple" in current.decided:
         return
     keeps, takes = _jarret_souple_calls(ctx, current)
     souple = current.shouters(keeps.value)

@@ -23,6 +23,7 @@ from voice_scribe.engine.state import Phase, Player
 from voice_scribe.engine.rejected import Rejected
 from voice_scribe.engine.state import MAX_PLAYERS
 from voice_scribe.engine.family import Family
+from voice_scribe.engine.families import aquitaine
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call
@@ -62,7 +63,7 @@ def on_chante_sloubi(ctx: RuleContext, call: Call) -> None:
         raise Rejected("table_full", f"la table est complète ({MAX_PLAYERS} joueurs)")
     value = sloubi_value([state.players[n].score for n in state.active()], state.rounds)
     if ctx.rules.aquitaine:  # « égal au nombre de tours joués jusqu'à un maximum de 228 »
-        value = ctx.aquitaine_sloubis(state.rounds)
+        value = aquitaine.aquitaine_sloubis(state.rounds)
     if value > SLOUBI_LIMIT:
         raise Rejected(
             "sloubi_limit",

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from voice_scribe.engine.calls import CallKind
 from voice_scribe.engine.dice import Kind
 from voice_scribe.engine.events import Reason
-from voice_scribe.engine.races import firsts, lasts
+from voice_scribe.engine.races import first_settled_at, firsts, lasts
 from voice_scribe.engine.state import Phase
 from voice_scribe.engine.families import chouette_velute
 from voice_scribe.engine.family import Family
@@ -56,7 +56,15 @@ def decide_suite(ctx: RuleContext, current: ThrowContext, t: float) -> None:
     première annonce »), and when they have all said it, the last of them loses now. A tie left
     after « Sans fin » is thrown off when the window closes.
     """
-    if "suite" in current.decided or flan.flanned(ctx, current):
+    if "suite" in current.decided:
+        return
+    if flan.flanned(ctx, current):
+        # ★★★★ « Le premier (ou seul) joueur à crier l'annonce perd 10 pts »: a first-shout race
+        at = first_settled_at(current.shouters(CallKind.GRELOTTE_CA_PICOTE.value), t, ctx.rules.tie_window_s,
+                              ctx.state.active())
+        if at is not None:
+            current.decided.add("suite")
+            settle_flanned_suite(ctx, current, at)
         return
     losers = _grelotte_losers(ctx, current)
     if losers is None:
