@@ -19,9 +19,9 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from voice_scribe.engine.calls import Call
+from voice_scribe.engine.dice import Throw
 from voice_scribe.engine.events import EventKind, Reason
 from voice_scribe.engine.rules import Rules
-from voice_scribe.engine.dice import Throw
 from voice_scribe.engine.state import GameState, Holding, Relance
 
 

@@ -19,16 +19,31 @@ no longer change, as soon as it is certain (``Game._decide_certain``).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import partial
 from typing import Any
 
 from voice_scribe.engine.calls import CALL_SPECS, Call, CallKind
-from voice_scribe.engine.families.doublette import check_teams
 from voice_scribe.engine.dice import FACES, Kind, Throw
 from voice_scribe.engine.events import Event, EventKind, Reason
-from voice_scribe.engine.rejected import Rejected
+from voice_scribe.engine.families import (
+    achat,
+    aquitaine,
+    chouette_velute,
+    civet,
+    cul_de_chouette_double,
+    flan,
+    grelottine,
+    grelottine_defenses,
+    jarret,
+    sirop,
+    suite,
+    tichette,
+    verdier,
+)
+from voice_scribe.engine.families.doublette import check_teams
 import voice_scribe.engine.registry as registry
-from voice_scribe.engine.registry import HANDLERS
+from voice_scribe.engine.rejected import Rejected
+import voice_scribe.engine.relances as relances
+import voice_scribe.engine.rolloff as rolloff
 from voice_scribe.engine.rules import Rules
 from voice_scribe.engine.scoring import GRELOTTINE_MINIMUM, Scoring
 from voice_scribe.engine.state import (
@@ -43,21 +58,6 @@ from voice_scribe.engine.state import (
     clone_state,
 )
 from voice_scribe.engine.table import Check, Legality, Now, describe, verdict
-from voice_scribe.engine.families import verdier
-from voice_scribe.engine.families import chouette_velute
-from voice_scribe.engine.families import civet
-from voice_scribe.engine.families import sirop
-from voice_scribe.engine.families import suite
-from voice_scribe.engine.families import achat
-from voice_scribe.engine.families import cul_de_chouette_double
-from voice_scribe.engine.families import flan
-from voice_scribe.engine.families import grelottine
-from voice_scribe.engine.families import jarret
-import voice_scribe.engine.relances as relances
-import voice_scribe.engine.rolloff as rolloff
-from voice_scribe.engine.families import aquitaine
-from voice_scribe.engine.families import grelottine_defenses
-from voice_scribe.engine.families import tichette
 
 
 class Game(Scoring):
@@ -65,6 +65,11 @@ class Game(Scoring):
 
     ``apply`` never raises for a call: each one is applied, made a Bévue, or
     rejected with a reason (an ``EventKind.REJECTED`` event).
+
+    The fold owns the turns, the windows and the end; the rules are the families of
+    ``engine/families/``, reached through ``engine/registry.py``. To them the game is a
+    :class:`~voice_scribe.engine.context.RuleContext`: its state, its options and the
+    services below (``scoring.py`` holds the score and holding ones). See docs/engine.md.
     """
 
     def __init__(self, players: Sequence[str], rules: Rules | None = None) -> None:
@@ -524,7 +529,7 @@ class Game(Scoring):
             # c'est également une Velute (1+2 = 3) »: the roller scores his Velute of 3.
             self._add(roller, (combination.points or 18) * m, Reason.VELUTE.value, "velute", t, face=3)
         elif combination.kind is Kind.NEANT and current.relance != "bleu_rouge":
-            self._on_neant(roller, t)  # a Néant on a Bleu-Rouge relance is a Jarret (BleuRougeRules)
+            self._on_neant(roller, t)  # a Néant on a Bleu-Rouge relance is a Jarret (families/bleu_rouge.py)
             flan.keep_flan_on_neant(self, current, t)  # ★★★★ « il conserve son Flan »
 
     def _on_neant(self, roller: str, t: float) -> None:
@@ -648,4 +653,4 @@ def _handler(kind: CallKind) -> Callable[[Game, Call], None] | None:
     """Who answers a call: the fold itself, or a rule family of the registry."""
     if kind in CORE_HANDLERS:
         return CORE_HANDLERS[kind]
-    return HANDLERS.get(kind)
+    return registry.HANDLERS.get(kind)

@@ -17,32 +17,34 @@ from typing import Any
 
 from voice_scribe.engine.calls import CallKind
 from voice_scribe.engine.dice import Figure
-from voice_scribe.engine.families import graines
-from voice_scribe.engine.families import verdier
-from voice_scribe.engine.families import civet_double
-from voice_scribe.engine.families import chouette_velute
-from voice_scribe.engine.families import suite
-from voice_scribe.engine.families import civet
-from voice_scribe.engine.families import civet_filoche
-from voice_scribe.engine.families import sloubi
-from voice_scribe.engine.families import attrape_oiseau
-from voice_scribe.engine.families import doublette
-from voice_scribe.engine.families import sirop
-from voice_scribe.engine.families import contre_sirop
-from voice_scribe.engine.families import grelottine
-from voice_scribe.engine.families import achat
-from voice_scribe.engine.families import soufflette
-from voice_scribe.engine.families import cul_de_chouette_double
-from voice_scribe.engine.families import jarret
-from voice_scribe.engine.families import cul_de_chouette_double_diminue
-from voice_scribe.engine.families import flan
-from voice_scribe.engine.families import suite_velutee
-from voice_scribe.engine.families import artichette
-from voice_scribe.engine.families import grelottine_defenses
-from voice_scribe.engine.families import bleu_rouge
-from voice_scribe.engine.families import neant_souffle
-from voice_scribe.engine.families import aquitaine
-from voice_scribe.engine.families import tichette
+from voice_scribe.engine.families import (
+    achat,
+    aquitaine,
+    artichette,
+    attrape_oiseau,
+    bleu_rouge,
+    chouette_velute,
+    civet,
+    civet_double,
+    civet_filoche,
+    contre_sirop,
+    cul_de_chouette_double,
+    cul_de_chouette_double_diminue,
+    doublette,
+    flan,
+    graines,
+    grelottine,
+    grelottine_defenses,
+    jarret,
+    neant_souffle,
+    sirop,
+    sloubi,
+    soufflette,
+    suite,
+    suite_velutee,
+    tichette,
+    verdier,
+)
 from voice_scribe.engine.family import Family, Handler, Landed, RelanceThrow, RollOffWon, Settle, SettledAt
 
 #: Every rule family, in precedence order (★ first, then ★★, ★★★, ★★★★, the Aquitaine).

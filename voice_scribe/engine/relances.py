@@ -29,8 +29,8 @@ from typing import TYPE_CHECKING
 
 from voice_scribe.engine.dice import Figure, Kind, Throw, classify
 from voice_scribe.engine.events import EventKind, Reason
-from voice_scribe.engine.state import Phase, Relance, ThrowContext
 from voice_scribe.engine.rejected import Rejected
+from voice_scribe.engine.state import Phase, Relance, ThrowContext
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call

@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING
 
 from voice_scribe.engine.dice import FACES
 from voice_scribe.engine.events import Reason
-from voice_scribe.engine.state import Phase, RollOff
 from voice_scribe.engine.rejected import Rejected
+from voice_scribe.engine.state import Phase, RollOff
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call

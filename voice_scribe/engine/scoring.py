@@ -17,12 +17,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from voice_scribe.engine.races import firsts
 from voice_scribe.engine.events import EventKind, Reason
-from voice_scribe.engine.state import Holding, Phase
+from voice_scribe.engine.families import aquitaine, doublette
+from voice_scribe.engine.races import firsts
 from voice_scribe.engine.rejected import Rejected
-from voice_scribe.engine.families import doublette
-from voice_scribe.engine.families import aquitaine
+from voice_scribe.engine.state import Holding, Phase
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call

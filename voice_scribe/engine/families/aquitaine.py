@@ -52,11 +52,11 @@ from typing import TYPE_CHECKING
 from voice_scribe.engine.calls import CallKind
 from voice_scribe.engine.dice import Figure, Kind
 from voice_scribe.engine.events import EventKind, Reason
-from voice_scribe.engine.races import first_settled_at, firsts
-from voice_scribe.engine.state import Holding, Phase
-from voice_scribe.engine.state import AquitaineTable  # noqa: F401 - its record lives in state.py
-from voice_scribe.engine.rejected import Rejected
 from voice_scribe.engine.family import Family
+from voice_scribe.engine.races import first_settled_at, firsts
+from voice_scribe.engine.rejected import Rejected
+from voice_scribe.engine.state import AquitaineTable  # noqa: F401 - its record lives in state.py
+from voice_scribe.engine.state import Holding, Phase
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call

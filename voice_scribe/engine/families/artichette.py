@@ -18,13 +18,11 @@ from typing import TYPE_CHECKING
 from voice_scribe.engine.calls import CallKind
 from voice_scribe.engine.dice import Figure, chouette_points
 from voice_scribe.engine.events import Reason
-from voice_scribe.engine.races import roller_first_settled_at
-from voice_scribe.engine.state import Phase
-from voice_scribe.engine.rejected import Rejected
-from voice_scribe.engine.families import civet
-from voice_scribe.engine.families import flan
-from voice_scribe.engine.families import tichette
+from voice_scribe.engine.families import civet, flan, tichette
 from voice_scribe.engine.family import Family
+from voice_scribe.engine.races import roller_first_settled_at
+from voice_scribe.engine.rejected import Rejected
+from voice_scribe.engine.state import Phase
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call

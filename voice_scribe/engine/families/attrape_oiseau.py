@@ -24,15 +24,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from voice_scribe.engine.calls import CallKind
 from voice_scribe.engine.dice import Kind
 from voice_scribe.engine.events import Reason
+from voice_scribe.engine.families import civet, sirop
 from voice_scribe.engine.families.sirop import NOT_SIROPABLE_FIGURES
-from voice_scribe.engine.state import Phase
-from voice_scribe.engine.rejected import Rejected
-from voice_scribe.engine.families import civet
-from voice_scribe.engine.families import sirop
 from voice_scribe.engine.family import Family
-from voice_scribe.engine.calls import CallKind
+from voice_scribe.engine.rejected import Rejected
+from voice_scribe.engine.state import Phase
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call

@@ -45,16 +45,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from voice_scribe.engine.calls import CallKind
-from voice_scribe.engine.dice import Kind, chouette_points
+from voice_scribe.engine.dice import Figure, Kind, chouette_points
 from voice_scribe.engine.events import Reason
-from voice_scribe.engine.races import chain_settled, firsts
-from voice_scribe.engine.state import Holding, Phase, Relance
-from voice_scribe.engine.rejected import Rejected
 from voice_scribe.engine.families import flan
+from voice_scribe.engine.family import Family
+from voice_scribe.engine.races import chain_settled, firsts
+from voice_scribe.engine.rejected import Rejected
 import voice_scribe.engine.relances as relances
 import voice_scribe.engine.rolloff as rolloff
-from voice_scribe.engine.dice import Figure
-from voice_scribe.engine.family import Family
+from voice_scribe.engine.state import Holding, Phase, Relance
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call

@@ -19,13 +19,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from voice_scribe.engine.calls import CallKind
 from voice_scribe.engine.events import Reason
-from voice_scribe.engine.state import Holding, Phase, ThrowContext
-from voice_scribe.engine.rejected import Rejected
 from voice_scribe.engine.families import civet_filoche
 from voice_scribe.engine.families.civet_bet import CIVET_COMBINATIONS, CIVET_MAX, CIVET_MIN, civet_matches
 from voice_scribe.engine.family import Family
-from voice_scribe.engine.calls import CallKind
+from voice_scribe.engine.rejected import Rejected
+from voice_scribe.engine.state import Holding, Phase, ThrowContext
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call

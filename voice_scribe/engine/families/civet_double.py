@@ -21,11 +21,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from voice_scribe.engine.events import Reason
-from voice_scribe.engine.state import Holding, Phase
-from voice_scribe.engine.rejected import Rejected
-from voice_scribe.engine.family import Family
 from voice_scribe.engine.calls import CallKind
+from voice_scribe.engine.events import Reason
+from voice_scribe.engine.family import Family
+from voice_scribe.engine.rejected import Rejected
+from voice_scribe.engine.state import Holding, Phase
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call

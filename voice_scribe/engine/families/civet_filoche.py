@@ -51,14 +51,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from voice_scribe.engine.families.civet_bet import CIVET_COMBINATIONS, CIVET_MAX, CIVET_MIN, civet_matches
-from voice_scribe.engine.events import Reason
-from voice_scribe.engine.relances import combination_value
-from voice_scribe.engine.state import Holding
-from voice_scribe.engine.state import FilocheBet  # noqa: F401 - its record lives in state.py
-from voice_scribe.engine.rejected import Rejected
-from voice_scribe.engine.family import Family
 from voice_scribe.engine.calls import CallKind
+from voice_scribe.engine.events import Reason
+from voice_scribe.engine.families.civet_bet import CIVET_COMBINATIONS, CIVET_MAX, CIVET_MIN, civet_matches
+from voice_scribe.engine.family import Family
+from voice_scribe.engine.rejected import Rejected
+from voice_scribe.engine.relances import combination_value
+from voice_scribe.engine.state import FilocheBet  # noqa: F401 - its record lives in state.py
+from voice_scribe.engine.state import Holding
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call

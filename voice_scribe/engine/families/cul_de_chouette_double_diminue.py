@@ -33,13 +33,12 @@ from typing import TYPE_CHECKING
 from voice_scribe.engine.calls import CallKind
 from voice_scribe.engine.dice import cul_de_chouette_points
 from voice_scribe.engine.events import Reason
-from voice_scribe.engine.races import firsts, roller_first_settled_at
-from voice_scribe.engine.state import Phase, Relance
-from voice_scribe.engine.rejected import Rejected
-from voice_scribe.engine.families import cul_de_chouette_double
-from voice_scribe.engine.families import doublette
+from voice_scribe.engine.families import cul_de_chouette_double, doublette
 from voice_scribe.engine.family import Family
+from voice_scribe.engine.races import firsts, roller_first_settled_at
+from voice_scribe.engine.rejected import Rejected
 import voice_scribe.engine.relances as relances
+from voice_scribe.engine.state import Phase, Relance
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call

@@ -47,13 +47,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from voice_scribe.engine.calls import CallKind
-from voice_scribe.engine.events import Reason
-from voice_scribe.engine.state import Holding
-from voice_scribe.engine.rejected import Rejected
-from voice_scribe.engine.families import civet
-from voice_scribe.engine.families import civet_filoche
 from voice_scribe.engine.dice import Figure
+from voice_scribe.engine.events import Reason
+from voice_scribe.engine.families import civet, civet_filoche
 from voice_scribe.engine.family import Family
+from voice_scribe.engine.rejected import Rejected
+from voice_scribe.engine.state import Holding
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call

@@ -14,8 +14,8 @@ nothing; a player who sat down without it is given his Bévue by the table,
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
-from voice_scribe.engine.family import Family
 from voice_scribe.engine.calls import CallKind
+from voice_scribe.engine.family import Family
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call

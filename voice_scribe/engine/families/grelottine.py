@@ -34,17 +34,15 @@ from fractions import Fraction
 from math import ceil
 from typing import TYPE_CHECKING
 
+from voice_scribe.engine.calls import CallKind
 from voice_scribe.engine.dice import Combination, Kind
 from voice_scribe.engine.events import Reason
+from voice_scribe.engine.families import aquitaine, civet_filoche, grelottine_defenses
+from voice_scribe.engine.family import Family
+from voice_scribe.engine.rejected import Rejected
+import voice_scribe.engine.rolloff as rolloff
 from voice_scribe.engine.scoring import GRELOTTINE_MINIMUM
 from voice_scribe.engine.state import Challenge, Holding, Phase, ThrowContext
-from voice_scribe.engine.rejected import Rejected
-from voice_scribe.engine.families import civet_filoche
-from voice_scribe.engine.family import Family
-from voice_scribe.engine.calls import CallKind
-import voice_scribe.engine.rolloff as rolloff
-from voice_scribe.engine.families import aquitaine
-from voice_scribe.engine.families import grelottine_defenses
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call

@@ -26,14 +26,13 @@ from typing import TYPE_CHECKING
 from voice_scribe.engine.calls import CallKind
 from voice_scribe.engine.dice import Figure
 from voice_scribe.engine.events import Reason
+from voice_scribe.engine.families import civet, flan
+from voice_scribe.engine.family import Family
 from voice_scribe.engine.races import first_settled_at, firsts
+from voice_scribe.engine.rejected import Rejected
+import voice_scribe.engine.rolloff as rolloff
 from voice_scribe.engine.scoring import GRELOTTINE_MINIMUM
 from voice_scribe.engine.state import Holding, Phase
-from voice_scribe.engine.rejected import Rejected
-from voice_scribe.engine.families import civet
-from voice_scribe.engine.families import flan
-import voice_scribe.engine.rolloff as rolloff
-from voice_scribe.engine.family import Family
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call

@@ -25,13 +25,10 @@ from typing import TYPE_CHECKING
 from voice_scribe.engine.calls import CallKind
 from voice_scribe.engine.dice import FACES, Figure, Kind, Throw, chouette_points, cul_de_chouette_points
 from voice_scribe.engine.events import EventKind, Reason
-from voice_scribe.engine.state import Holding, Phase, Sirotage
-from voice_scribe.engine.rejected import Rejected
-from voice_scribe.engine.families import civet
+from voice_scribe.engine.families import civet, cul_de_chouette_double, flan, grelottine
 from voice_scribe.engine.family import Family
-from voice_scribe.engine.families import cul_de_chouette_double
-from voice_scribe.engine.families import flan
-from voice_scribe.engine.families import grelottine
+from voice_scribe.engine.rejected import Rejected
+from voice_scribe.engine.state import Holding, Phase, Sirotage
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call

@@ -19,11 +19,10 @@ from typing import TYPE_CHECKING
 
 from voice_scribe.engine.calls import CallKind
 from voice_scribe.engine.events import EventKind, Reason
-from voice_scribe.engine.state import Phase, Player
-from voice_scribe.engine.rejected import Rejected
-from voice_scribe.engine.state import MAX_PLAYERS
-from voice_scribe.engine.family import Family
 from voice_scribe.engine.families import aquitaine
+from voice_scribe.engine.family import Family
+from voice_scribe.engine.rejected import Rejected
+from voice_scribe.engine.state import MAX_PLAYERS, Phase, Player
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call

@@ -21,12 +21,11 @@ from typing import TYPE_CHECKING
 from voice_scribe.engine.calls import CallKind
 from voice_scribe.engine.dice import Kind
 from voice_scribe.engine.events import Reason
-from voice_scribe.engine.races import first_settled_at, firsts, lasts
-from voice_scribe.engine.state import Phase
-from voice_scribe.engine.families import chouette_velute
+from voice_scribe.engine.families import chouette_velute, flan
 from voice_scribe.engine.family import Family
-from voice_scribe.engine.families import flan
+from voice_scribe.engine.races import first_settled_at, firsts, lasts
 import voice_scribe.engine.rolloff as rolloff
+from voice_scribe.engine.state import Phase
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call

@@ -27,12 +27,12 @@ from typing import TYPE_CHECKING
 from voice_scribe.engine.calls import CallKind
 from voice_scribe.engine.dice import Figure, Throw
 from voice_scribe.engine.events import Reason
-from voice_scribe.engine.races import firsts, roller_first_settled_at
-from voice_scribe.engine.relances import combination_value
-from voice_scribe.engine.state import Phase, Relance
-from voice_scribe.engine.rejected import Rejected
-import voice_scribe.engine.relances as relances
 from voice_scribe.engine.family import Family
+from voice_scribe.engine.races import firsts, roller_first_settled_at
+from voice_scribe.engine.rejected import Rejected
+from voice_scribe.engine.relances import combination_value
+import voice_scribe.engine.relances as relances
+from voice_scribe.engine.state import Phase, Relance
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call
