@@ -171,7 +171,7 @@ def _buy_sirotage(ctx: RuleContext, call: Call, current: ThrowContext) -> None:
 
 FAMILY = Family(
     name="achat",
-    seed="000; 001 « À la Volette ! »; 004 « L'Achat and the Double achat »",
+    seed="000 « L'Achat », « Le Double achat »; 001 « À la Volette ! »; 004",
     handles={
         CallKind.ACHAT: on_achat,
         CallKind.RACHAT: on_achat,

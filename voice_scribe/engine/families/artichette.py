@@ -97,7 +97,7 @@ def settle_artichette(ctx: RuleContext, current: ThrowContext, t: float) -> None
 
 FAMILY = Family(
     name="artichette",
-    seed="000; 004 « L'artichette (4-3-4 « L'Artichette »",
+    seed="000 « L'Artichette »; 004 « L'artichette (4-3-4) »",
     handles={
         CallKind.RAITOURNELLE: on_artichette_shout,
         CallKind.ARTICHETTE: on_artichette_shout,

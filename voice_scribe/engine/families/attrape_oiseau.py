@@ -82,7 +82,7 @@ def _catch_the_bird(ctx: RuleContext, current: ThrowContext, attrapeur: str, t: 
 
 FAMILY = Family(
     name="attrape_oiseau",
-    seed="000; 004 « L'attrape-oiseau » « L'Attrape-Oiseau »",
+    seed="000 « L'Attrape-Oiseau »; 004 « L'attrape-oiseau »",
     handles={
         CallKind.ATTRAPE_OISEAU: on_attrape_oiseau,
     },

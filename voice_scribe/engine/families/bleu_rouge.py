@@ -246,7 +246,7 @@ def settle_lance_buches(ctx: RuleContext, current: ThrowContext, t: float) -> No
 
 FAMILY = Family(
     name="bleu_rouge",
-    seed="000, 003; 004 « Le Bleu-Rouge and le Pélican »",
+    seed="000, 003 « Le Bleu-Rouge », « Le Pélican »; 004",
     handles={
         CallKind.RELANCE: on_relance_bet,
         CallKind.PELICAN: on_pelican_shout,

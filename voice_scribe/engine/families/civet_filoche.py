@@ -192,7 +192,7 @@ def on_civet_filoche_double(ctx: RuleContext, call: Call) -> None:
 
 FAMILY = Family(
     name="civet_filoche",
-    seed="000 « Le Civet-Filoché and le Civet-Filoché Doublé »",
+    seed="000 « Le Civet-Filoché », « Le Civet-Filoché Doublé »",
     handles={
         CallKind.CIVET_FILOCHE: on_civet_filoche,
         CallKind.LANCE_CIVET_FILOCHE: on_lance_civet_filoche,

@@ -93,7 +93,7 @@ def settle_sirop_jeannot(ctx: RuleContext, current: ThrowContext, t: float) -> N
 
 FAMILY = Family(
     name="contre_sirop",
-    seed="000; 004 « Le contre-sirop » « Le Contre-Sirop and the Sirop-Jeannot »",
+    seed="000 « Le Contre-Sirop », « Le Sirop-Jeannot »; 004 « Le contre-sirop »",
     handles={
         CallKind.CONTRE_SIROP: on_contre_sirop,
         CallKind.SIROP_JEANNOT: on_sirop_jeannot,

@@ -100,5 +100,5 @@ def team_double(ctx: RuleContext, winners: Sequence[str], points: int, reason: R
 
 FAMILY = Family(
     name="doublette",
-    seed="000 « Conseils pratiques » 5/ « La Doublette: playing in teams »",
+    seed="000 « Conseils pratiques » 5/ « La Doublette »",
 )

@@ -204,7 +204,7 @@ def settle_jarret_souple(ctx: RuleContext, current: ThrowContext, t: float) -> N
 
 FAMILY = Family(
     name="jarret",
-    seed="000, 003; 004 « Le jarret » « Le Jarret »",
+    seed="000, 003 « Le Jarret »; 004 « Le jarret »",
     handles={
         CallKind.MI_JARRET: on_use_jarret,
         CallKind.BI_JARRET: on_use_jarret,

@@ -126,7 +126,7 @@ def roll_off_neant_souffle(ctx: RuleContext, chosen: str, t: float, end: bool = 
 
 FAMILY = Family(
     name="neant_souffle",
-    seed="000, 003; 004 « Le Néant soufflé »",
+    seed="000, 003 « Le Néant soufflé »; 004",
     handles={
         CallKind.MECREANT: on_neant_souffle_shout,
         CallKind.MISERABLE: on_neant_souffle_shout,

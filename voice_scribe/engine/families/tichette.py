@@ -454,7 +454,7 @@ def _end_tichette(ctx: RuleContext, challenge: TichetteChallenge, t: float) -> N
 
 FAMILY = Family(
     name="tichette",
-    seed="000 « La Tichette », « La Tichette (suite « La Tichette »",
+    seed="000 « La Tichette », « La Tichette (suite) »; 001",
     handles={
         CallKind.SALSIFI: on_salsifi,
         CallKind.SGANABADARLANE: on_salsifi,
