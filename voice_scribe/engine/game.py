@@ -45,8 +45,9 @@ from voice_scribe.engine.rejected import Rejected
 import voice_scribe.engine.relances as relances
 import voice_scribe.engine.rolloff as rolloff
 from voice_scribe.engine.rules import Rules
-from voice_scribe.engine.scoring import GRELOTTINE_MINIMUM, Scoring
+from voice_scribe.engine.scoring import Scoring
 from voice_scribe.engine.state import (
+    GRELOTTINE_MINIMUM,
     MAX_PLAYERS,
     MIN_PLAYERS,
     GameState,

@@ -21,14 +21,12 @@ from voice_scribe.engine.events import EventKind, Reason
 from voice_scribe.engine.families import aquitaine, doublette
 from voice_scribe.engine.races import firsts
 from voice_scribe.engine.rejected import Rejected
-from voice_scribe.engine.state import Holding, Phase
+from voice_scribe.engine.state import GRELOTTINE_MINIMUM, Holding, Phase
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call
     from voice_scribe.engine.context import RuleContext
 
-#: [Without negative scores] a Grelottine needs 30 points (seed 000 « La Grelottine »).
-GRELOTTINE_MINIMUM = 30
 
 
 class Scoring:

@@ -52,7 +52,7 @@ from voice_scribe.engine.events import Reason
 from voice_scribe.engine.families import civet, civet_filoche
 from voice_scribe.engine.family import Family
 from voice_scribe.engine.rejected import Rejected
-from voice_scribe.engine.state import Holding
+from voice_scribe.engine.state import GRELOTTINE_MINIMUM, Holding
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call
@@ -203,8 +203,6 @@ def flanned_neant_souffle(ctx: RuleContext, current: ThrowContext, t: float, fir
     """« Le premier joueur criant : "Mécréant !" […] perds une Grelottine si il en possédait une, si il
     déclare "Je suis un misérable" en se touchant le nez, tous les joueurs reçoivent une Grelottine.
     [Seulement au joueurs ayant minimum 30 pts.] »"""
-    from voice_scribe.engine.scoring import GRELOTTINE_MINIMUM
-
     winners = [p for p in first if p in mecreants]
     if winners:
         for player in winners:

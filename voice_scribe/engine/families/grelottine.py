@@ -41,8 +41,7 @@ from voice_scribe.engine.families import aquitaine, civet_filoche, grelottine_de
 from voice_scribe.engine.family import Family
 from voice_scribe.engine.rejected import Rejected
 import voice_scribe.engine.rolloff as rolloff
-from voice_scribe.engine.scoring import GRELOTTINE_MINIMUM
-from voice_scribe.engine.state import Challenge, Holding, Phase, ThrowContext
+from voice_scribe.engine.state import GRELOTTINE_MINIMUM, Challenge, Holding, Phase, ThrowContext
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call

@@ -44,8 +44,7 @@ from voice_scribe.engine.dice import Kind
 from voice_scribe.engine.events import Reason
 from voice_scribe.engine.family import Family
 from voice_scribe.engine.rejected import Rejected
-from voice_scribe.engine.scoring import GRELOTTINE_MINIMUM
-from voice_scribe.engine.state import Holding, Phase
+from voice_scribe.engine.state import GRELOTTINE_MINIMUM, Holding, Phase
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call

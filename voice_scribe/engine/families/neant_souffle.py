@@ -31,8 +31,7 @@ from voice_scribe.engine.family import Family
 from voice_scribe.engine.races import first_settled_at, firsts
 from voice_scribe.engine.rejected import Rejected
 import voice_scribe.engine.rolloff as rolloff
-from voice_scribe.engine.scoring import GRELOTTINE_MINIMUM
-from voice_scribe.engine.state import Holding, Phase
+from voice_scribe.engine.state import GRELOTTINE_MINIMUM, Holding, Phase
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call
