@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from engine_table import K, Table
 
-from voice_scribe.engine.aquitaine import sips
+from voice_scribe.engine.families import aquitaine as aquitaine_family
+from voice_scribe.engine.families.aquitaine import sips
 from voice_scribe.engine.events import Event, EventKind
 from voice_scribe.engine.rules import Rules, RulesError
 
@@ -91,7 +92,7 @@ def grelottine_table(counts: dict[str, int]) -> Table:
     t = aquitaine()
     for name, n in counts.items():
         t.give(name, "grelottine")
-        t.game._aquitaine().grelottines[name] = n
+        aquitaine_family.aquitaine_table(t.game).grelottines[name] = n
     return t
 
 
@@ -157,7 +158,7 @@ def test_two_together_name_a_king_who_drinks_as_many_sips_as_shouters() -> None:
 def test_everybody_together_is_a_guerre_civile_and_the_king_stays() -> None:
     # « tous les joueurs boivent autant de gorgées que le nombre de joueurs ayant annoncé »
     t = excalibur(("Karadoc", "Perceval", "Léodagan"))
-    t.game._aquitaine().king = "Perceval"
+    aquitaine_family.aquitaine_table(t.game).king = "Perceval"
     for player in ("Léodagan", "Karadoc"):
         t.say(player, K.EXCALIBUR, after=0.05)
     events = t.say("Perceval", K.EXCALIBUR, after=0.05)  # everybody has shouted: it is certain now
@@ -263,6 +264,4 @@ def test_no_sloubi_no_seat() -> None:
 
 
 def test_at_most_228_sloubis() -> None:
-    from voice_scribe.engine.aquitaine import AquitaineRules
-
-    assert AquitaineRules.aquitaine_sloubis(500) == 228 and AquitaineRules.aquitaine_sloubis(12) == 12
+    assert aquitaine_family.aquitaine_sloubis(500) == 228 and aquitaine_family.aquitaine_sloubis(12) == 12

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from engine_table import K, Table
 
-from voice_scribe.engine.bleu_rouge import relance_gain
+from voice_scribe.engine.families.bleu_rouge import relance_gain
 
 
 def bleu_rouge(bets: dict[str, int] | None = None, **options: object) -> Table:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine_table import K, Table
 
-from voice_scribe.engine.cul_de_chouette_double_diminue import intervalle_paien_gain
+from voice_scribe.engine.families.cul_de_chouette_double_diminue import intervalle_paien_gain
 
 
 def siffle(**options: object) -> Table:

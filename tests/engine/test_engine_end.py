@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine_table import K, Table
 
 from voice_scribe.engine import EventKind
-from voice_scribe.engine.sloubi import SLOUBI_LIMIT, sloubi_value, sung_score
+from voice_scribe.engine.families.sloubi import SLOUBI_LIMIT, sloubi_value, sung_score
 
 
 def test_bevue_costs_five_by_default_and_ten_as_an_option() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from engine_table import K, Table
 
-from voice_scribe.engine.grelottine import stake_cap
+from voice_scribe.engine.families.grelottine import stake_cap
 
 
 def duel(**options: object) -> Table:

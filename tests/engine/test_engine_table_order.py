@@ -7,7 +7,7 @@ from engine_table import K, Table, sirop_artichette
 from engine_table import grelottine_launched as shared_grelottine
 
 from voice_scribe.engine import Call, EventKind
-from voice_scribe.engine.grelottine import stake_cap
+from voice_scribe.engine.families.grelottine import stake_cap
 from voice_scribe.engine.state import Phase
 from voice_scribe.engine.table import Legality
 

@@ -1,14 +1,16 @@
 """What a rule family sees of the game: the narrow interface its rules are written against.
 
-Each rule module (``suite.py``, ``grelottine.py``…) reads the state, the table's options and
-the call, and acts through a few services: emit an event, prompt the table, score, give or
-take a holding, make a Bévue, close the window, end the throw, queue a relance, start a
-roll-off. Rule modules import this protocol, never :class:`voice_scribe.engine.game.Game`:
-the fold (``game.py``) imports the rules, not the other way round.
+Each family of ``engine/families/`` (``suite.py``, ``grelottine.py``…) is a set of plain
+functions ``f(ctx, …)``: they read ``ctx.state``, ``ctx.rules`` and the call, and act through
+the few services below: emit an event, prompt the table, score, give or take a holding, make
+a Bévue, and ask the fold to move on (close the window, end the throw, start a turn…). The
+fold (:class:`voice_scribe.engine.game.Game`) implements them; a family never imports it. What
+one family needs of another is an explicit import of that family's function; what the fold
+dispatches (calls, figures, relances, roll-offs, the closing order) is in
+``engine/registry.py``.
 
-A family may still call another family's hook (the Flan looks at the Suite, the Achat at the
-Sirop…); those hooks are reached through the same object (``__getattr__`` below) until each
-is turned into an entry of the registry in ``game.py``.
+A test may drive a family with any object that has these members (a recording table: see
+``tests/engine/test_families_alone.py``).
 """
 
 from __future__ import annotations
@@ -17,9 +19,10 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from voice_scribe.engine.calls import Call
+from voice_scribe.engine.dice import Throw
 from voice_scribe.engine.events import EventKind, Reason
 from voice_scribe.engine.rules import Rules
-from voice_scribe.engine.state import GameState, Holding
+from voice_scribe.engine.state import GameState, Holding, Relance
 
 
 class RuleContext(Protocol):
@@ -38,12 +41,28 @@ class RuleContext(Protocol):
     def _bevue(self, name: str, cause: Reason | str, t: float, **data: Any) -> None: ...
     def _gain(self, name: str, holding: Holding, reason: Reason, t: float) -> bool: ...
     def _lose(self, name: str, holding: Holding, reason: Reason, t: float) -> None: ...
+    def _throw_holding(self, call: Call, holding: Holding, label: str, not_held: Reason,
+                       already_held: Reason, allowed: bool | None = None) -> bool: ...
+    def _pay_first_shout(self, shouts: list[tuple[str, float]], points: int, rule: str, won: Reason,
+                         tie: Reason, team: Reason, t: float, report_tied: bool = False,
+                         **data: Any) -> None: ...
+    def _after_score_change(self, name: str, t: float) -> None: ...
 
     # ── the flow of the game (engine/game.py) ──
     def _close_reaction(self, t: float) -> None: ...
+    def _decide_certain(self, t: float) -> None: ...
     def _end_throw(self, t: float) -> None: ...
+    def _start_turn(self, t: float) -> None: ...
+    def _next_turn(self, t: float) -> None: ...
     def _expect_roller(self, call: Call, roller: str) -> bool: ...
     def upcoming_roller(self) -> str: ...
+    def _land(self, throw: Throw, t: float) -> None: ...
+    def _answer(self, call: Call) -> None: ...
+    @staticmethod
+    def _dice(call: Call, count: int) -> tuple[int, ...]: ...
+    @staticmethod
+    def _public(call: Call) -> dict[str, Any]: ...
 
-    # ── another family's hook ──
-    def __getattr__(self, name: str) -> Any: ...
+    # ── what the registry dispatches (engine/registry.py) ──
+    def _throw_relance(self, relance: Relance, call: Call, dice: tuple[int, ...]) -> None: ...
+    def _roll_off_won(self, purpose: str, chosen: str, t: float) -> None: ...

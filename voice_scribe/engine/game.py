@@ -21,238 +21,56 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from voice_scribe.engine.achat import AchatRules
-from voice_scribe.engine.artichette import ArtichetteRules
-from voice_scribe.engine.aquitaine import AquitaineRules
-from voice_scribe.engine.attrape_oiseau import AttrapeOiseauRules
-from voice_scribe.engine.bleu_rouge import BleuRougeRules
 from voice_scribe.engine.calls import CALL_SPECS, Call, CallKind
-from voice_scribe.engine.chouette_velute import ChouetteVeluteRules
-from voice_scribe.engine.civet import CivetRules
-from voice_scribe.engine.civet_double import CivetDoubleRules
-from voice_scribe.engine.civet_filoche import CivetFilocheRules
-from voice_scribe.engine.contre_sirop import ContreSiropRules
-from voice_scribe.engine.cul_de_chouette_double import CulDeChouetteDoubleRules
-from voice_scribe.engine.cul_de_chouette_double_diminue import CulDeChouetteDoubleDiminueRules
-from voice_scribe.engine.doublette import DoubletteRules, check_teams
 from voice_scribe.engine.dice import FACES, Kind, Throw
 from voice_scribe.engine.events import Event, EventKind, Reason
-from voice_scribe.engine.flan import FlanRules
-from voice_scribe.engine.graines import GrainesRules
-from voice_scribe.engine.grelottine import GrelottineRules
-from voice_scribe.engine.grelottine_defenses import GrelottineDefensesRules
-from voice_scribe.engine.jarret import JarretRules
-from voice_scribe.engine.neant_souffle import NeantSouffleRules
+from voice_scribe.engine.families import (
+    achat,
+    aquitaine,
+    chouette_velute,
+    civet,
+    cul_de_chouette_double,
+    flan,
+    grelottine,
+    grelottine_defenses,
+    jarret,
+    sirop,
+    suite,
+    tichette,
+    verdier,
+)
+from voice_scribe.engine.families.doublette import check_teams
+import voice_scribe.engine.registry as registry
 from voice_scribe.engine.rejected import Rejected
-from voice_scribe.engine.relances import RelanceRules
-from voice_scribe.engine.rolloff import RollOffRules
+import voice_scribe.engine.relances as relances
+import voice_scribe.engine.rolloff as rolloff
 from voice_scribe.engine.rules import Rules
-from voice_scribe.engine.scoring import GRELOTTINE_MINIMUM, Scoring
-from voice_scribe.engine.sirop import SiropRules
-from voice_scribe.engine.sloubi import SloubiRules
-from voice_scribe.engine.soufflette import SouffletteRules
+from voice_scribe.engine.scoring import Scoring
 from voice_scribe.engine.state import (
+    GRELOTTINE_MINIMUM,
     MAX_PLAYERS,
     MIN_PLAYERS,
     GameState,
     Holding,
     Phase,
     Player,
+    Relance,
     ThrowContext,
     clone_state,
 )
-from voice_scribe.engine.suite import SuiteRules
-from voice_scribe.engine.suite_velutee import SuiteVeluteeRules
 from voice_scribe.engine.table import Check, Legality, Now, describe, verdict
-from voice_scribe.engine.tichette import TichetteRules
-from voice_scribe.engine.verdier import VerdierRules
 
 
-#: ★★ first-shout races of a reaction window, decided once their first shout's tie window has passed
-#: (race → the shout, the settlement); the window closing settles only those not decided yet.
-FIRST_SHOUT_RACES: dict[str, tuple[CallKind, str]] = {
-    "contre_sirop": (CallKind.CONTRE_SIROP, "_settle_contre_sirop"),
-    "sirop_jeannot": (CallKind.SIROP_JEANNOT, "_settle_sirop_jeannot"),
-    "lance_buches": (CallKind.LANCE_BUCHES, "_settle_lance_buches"),  # ★★★ « Le premier joueur (ou premiers) »
-}
-
-#: The other races of a reaction window decided as soon as they are certain (docs/rules.md FT12–FT16):
-#: race → (when it became certain: a time or None while it is not, its settlement at that time).
-EARLY_RACES: dict[str, tuple[str, str]] = {
-    "suite_velutee": ("_suite_velutee_settled_at", "_settle_suite_velutee"),
-    "artichette": ("_artichette_settled_at", "_settle_artichette"),
-    "unisson": ("_unisson_settled_at", "_settle_unisson"),
-    "jarret_souple": ("_jarret_souple_settled_at", "_settle_jarret_souple"),
-    "pelican": ("_pelican_settled_at", "_settle_pelican"),
-    "neant_souffle": ("_neant_souffle_settled_at", "_settle_neant_souffle"),
-    "excalibur": ("_excalibur_settled_at", "_settle_excalibur"),
-    "tichette": ("_tichette_settled_at", "_name_ticheur"),  # the Défi itself waits « en fin de tour »
-}
-
-#: A shout of a race → the race, for the answer to a shout that comes after its verdict (FT17).
-RACE_OF_SHOUT: dict[CallKind, str] = {
-    CallKind.PAS_MOU_LE_CAILLOU: "chouette_velute",
-    CallKind.CONTRE_SIROP: "contre_sirop",
-    CallKind.SIROP_JEANNOT: "sirop_jeannot",
-    CallKind.LANCE_BUCHES: "lance_buches",
-    CallKind.PATTE_DE_CANARD: "suite_velutee",
-    CallKind.VELUTEE: "suite_velutee",
-    CallKind.RAITOURNELLE: "artichette",
-    CallKind.ARTICHETTE: "artichette",
-    CallKind.UNISSON: "unisson",
-    CallKind.PETIT_INTERVALLE: "unisson",
-    CallKind.JARRET_SOUPLE: "jarret_souple",
-    CallKind.CHARRET: "jarret_souple",
-    CallKind.PELICAN: "pelican",
-    CallKind.PASSE_MONTAGNE: "pelican",
-    CallKind.ZBRADARALDJAN: "pelican",
-    CallKind.MECREANT: "neant_souffle",
-    CallKind.MISERABLE: "neant_souffle",
-    CallKind.FORT_HEUREUSEMENT: "neant_souffle",
-    CallKind.SALSIFI: "tichette",  # (a late « Sganabadarlane ! » is the seed's wrong announcement: a Bévue)
-}
-
-
-#: The registry: which rule answers which call (a method of :class:`Game`, written in the rule
-#: module of its family). One call kind, one rule; what a rule defers to another is said in it.
-HANDLERS: dict[CallKind, str] = {
-    CallKind.CHOUETTES: "_on_chouettes",
-    CallKind.CUL: "_on_cul",
-    CallKind.DES: "_on_des",
-    CallKind.DE: "_on_de",
-    CallKind.SUIVANT: "_on_suivant",
-    CallKind.BEVUE: "_on_declared_bevue",
-    CallKind.PAS_MOU_LE_CAILLOU: "_on_pas_mou",
-    CallKind.GRELOTTE_CA_PICOTE: "_on_grelotte",
-    CallKind.SANS_FIN: "_on_sans_fin",
-    CallKind.JE_SIROTE: "_on_je_sirote",
-    CallKind.PARI_OISEAU: "_on_sirop_bet",
-    CallKind.BEAU_SIROP: "_on_sirop_bet",
-    CallKind.COUCHE_SIROP: "_on_sirop_bet",
-    CallKind.FILE_SIROP: "_on_sirop_bet",
-    CallKind.SIROP_GAGNANT: "_on_sirop_gagnant",
-    CallKind.CIVET: "_on_civet",
-    CallKind.LANCE_CIVET: "_on_lance_civet",
-    CallKind.GRELOTTINE: "_on_grelottine",
-    CallKind.GRELOTTINE_MISE: "_on_grelottine_mise",
-    CallKind.CHANTE_SLOUBI: "_on_chante_sloubi",
-    CallKind.SLOUBI_REUSSI: "_on_sloubi_result",
-    CallKind.SLOUBI_RATE: "_on_sloubi_result",
-    # ★★
-    CallKind.PATTE_DE_CANARD: "_on_suite_velutee_shout",
-    CallKind.VELUTEE: "_on_suite_velutee_shout",
-    CallKind.RAITOURNELLE: "_on_artichette_shout",
-    CallKind.ARTICHETTE: "_on_artichette_shout",
-    CallKind.EN_GARDE: "_on_en_garde",
-    CallKind.POULETTE: "_on_poulette",
-    CallKind.PASSE_GRELOT: "_on_passe_grelot",
-    CallKind.RIGODON: "_on_rigodon",
-    CallKind.ATTRAPE_OISEAU: "_on_attrape_oiseau",
-    CallKind.CONTRE_SIROP: "_on_contre_sirop",
-    CallKind.SIROP_JEANNOT: "_on_sirop_jeannot",
-    CallKind.CIVET_DOUBLE: "_on_civet_double",
-    CallKind.CUL_DE_CHOUETTE_DOUBLE: "_on_cul_de_chouette_double",
-    CallKind.ACHAT: "_on_achat",
-    CallKind.RACHAT: "_on_achat",
-    CallKind.GRAINES: "_on_graines",
-    # ★★★
-    CallKind.RELANCE: "_on_relance_bet",
-    CallKind.PELICAN: "_on_pelican_shout",
-    CallKind.PASSE_MONTAGNE: "_on_pelican_shout",
-    CallKind.ZBRADARALDJAN: "_on_pelican_shout",
-    CallKind.MECREANT: "_on_neant_souffle_shout",
-    CallKind.MISERABLE: "_on_neant_souffle_shout",
-    CallKind.FORT_HEUREUSEMENT: "_on_neant_souffle_shout",
-    CallKind.VERT_LINETTE: "_on_vert_linette",
-    CallKind.LANCE_BUCHES: "_on_lance_buches",
-    CallKind.MI_JARRET: "_on_use_jarret",
-    CallKind.BI_JARRET: "_on_use_jarret",
-    CallKind.JARRET_SIFFLET: "_on_use_jarret",
-    CallKind.LANCE_JARRET: "_on_lance_jarret",
-    CallKind.JARRET_SOUPLE: "_on_jarret_souple",
-    CallKind.CHARRET: "_on_jarret_souple",
-    CallKind.BJARRET: "_on_bjarret",
-    CallKind.INTERVALLE_PAIEN: "_on_intervalle_paien",
-    CallKind.UNISSON: "_on_unisson",
-    CallKind.PETIT_INTERVALLE: "_on_unisson",
-    # ★★★★ Flan, Civet-Filoché
-    CallKind.A_KADOC: "_on_a_kadoc",
-    CallKind.TATAN_FLANS: "_on_tatan_flans",
-    CallKind.LANCE_FLAN: "_on_lance_flan",
-    CallKind.CIVET_FILOCHE: "_on_civet_filoche",
-    CallKind.LANCE_CIVET_FILOCHE: "_on_lance_civet_filoche",
-    CallKind.CIVET_FILOCHE_DOUBLE: "_on_civet_filoche_double",
-    # ★★★★ Tichette
-    CallKind.SALSIFI: "_on_salsifi",
-    CallKind.SGANABADARLANE: "_on_salsifi",
-    CallKind.MICHETTE: "_on_tiche",
-    CallKind.TICHETTE: "_on_tiche",
-    CallKind.BICHETTE: "_on_tiche",
-    CallKind.BICHETTE_RESINE: "_on_tiche",
-    CallKind.QUICHETTE: "_on_quichette",
-    CallKind.TICHAGE: "_on_tichage",
-    CallKind.QUICHAGE: "_on_quichage",
-    # Règles à l'Aquitaine
-    CallKind.EXCALIBUR: "_on_excalibur",
-    CallKind.ROI: "_on_roi",
-}
-
-
-class _Handlers:
-    """The rule answering each call kind, bound to one game when it is asked for (a fork, made for
-    every ``check``, binds nothing it does not use)."""
-
-    __slots__ = ("_game",)
-
-    def __init__(self, game: Game) -> None:
-        self._game = game
-
-    def get(self, kind: CallKind) -> Callable[[Call], None] | None:
-        name = HANDLERS.get(kind)
-        return getattr(self._game, name) if name is not None else None
-
-    def __getitem__(self, kind: CallKind) -> Callable[[Call], None]:
-        return getattr(self._game, HANDLERS[kind])
-
-
-class Game(
-    Scoring,
-    RollOffRules,
-    ChouetteVeluteRules,
-    SuiteRules,
-    SiropRules,
-    CivetRules,
-    GrelottineRules,
-    SloubiRules,
-    # ★★
-    RelanceRules,
-    SuiteVeluteeRules,
-    ArtichetteRules,
-    SouffletteRules,
-    GrelottineDefensesRules,
-    AttrapeOiseauRules,
-    ContreSiropRules,
-    CivetDoubleRules,
-    CulDeChouetteDoubleRules,
-    AchatRules,
-    GrainesRules,
-    # ★★★
-    BleuRougeRules,
-    NeantSouffleRules,
-    VerdierRules,
-    JarretRules,
-    CulDeChouetteDoubleDiminueRules,
-    # ★★★★
-    FlanRules,
-    CivetFilocheRules,
-    TichetteRules,
-    DoubletteRules,
-    AquitaineRules,
-):
+class Game(Scoring):
     """A game of Cul de chouette, folded call by call.
 
     ``apply`` never raises for a call: each one is applied, made a Bévue, or
     rejected with a reason (an ``EventKind.REJECTED`` event).
+
+    The fold owns the turns, the windows and the end; the rules are the families of
+    ``engine/families/``, reached through ``engine/registry.py``. To them the game is a
+    :class:`~voice_scribe.engine.context.RuleContext`: its state, its options and the
+    services below (``scoring.py`` holds the score and holding ones). See docs/engine.md.
     """
 
     def __init__(self, players: Sequence[str], rules: Rules | None = None) -> None:
@@ -266,7 +84,6 @@ class Game(
         self.state = GameState(players={n: Player(n) for n in names}, order=list(names))
         self._out: list[Event] = []
         self._now_cache: tuple[str, Now] | None = None
-        self._handlers = _Handlers(self)
 
     # ── the public surface ──
     def apply(self, call: Call) -> list[Event]:
@@ -329,7 +146,6 @@ class Game(
         twin.state = clone_state(self.state)
         twin._out = []
         twin._now_cache = None
-        twin._handlers = _Handlers(twin)
         return twin
 
     @staticmethod
@@ -347,9 +163,15 @@ class Game(
         if self.state.phase is Phase.REACTION:
             self._close_reaction(at)
         elif self.state.phase is Phase.SUITE_TIE:
-            self._close_suite_tie(at)
+            suite.close_suite_tie(self, at)
         out, self._out = self._out, []
         return out
+
+    def _answer(self, call: Call) -> None:
+        """Answer a call now, as ``apply`` would once its checks are passed (the Tichette's queued steps)."""
+        handler = _handler(call.kind)
+        assert handler is not None
+        handler(self, call)
 
     @property
     def scores(self) -> dict[str, int]:
@@ -390,7 +212,7 @@ class Game(
         rule = CALL_SPECS[call.kind].rule
         if rule != "des" and not self.rules.is_enabled(rule):
             raise Rejected(Reason.RULE_OFF.value, f"la règle « {rule} » n'est pas jouée à cette table")
-        handler = self._handlers.get(call.kind)
+        handler = _handler(call.kind)
         if handler is None:
             raise Rejected("not_supported", f"l'annonce « {CALL_SPECS[call.kind].text} » n'est pas encore prise en charge")
         self._tick(call.t)
@@ -398,14 +220,14 @@ class Game(
         if state.phase is Phase.OVER:
             raise Rejected("game_over", f"la partie est finie : {state.winner} a gagné")
         state.clock = max(state.clock, call.t)
-        if self._queue_tichette_step(call):
+        if tichette.queue_tichette_step(self, call):
             return  # ★★★★ it waits for the Défi Tichette to begin
         late = self._late_race(call)
-        handler(call)
+        handler(self, call)
         self._decide_certain(call.t)
         if late is not None:
             self._too_late(call, late)
-        self._unstall_roll_off(call.t)
+        rolloff.unstall_roll_off(self, call.t)
         self._check_end(call.t)
 
     def _tick(self, t: float) -> None:
@@ -420,11 +242,11 @@ class Game(
         if state.phase is Phase.SUITE_TIE and state.suite_tie_opened_at is not None:
             deadline = state.suite_tie_opened_at + window
             if t > deadline:
-                self._close_suite_tie(deadline)
-        self._tick_roll_off(t)
-        self._tick_achat(t)
-        self._tick_poulette(t)
-        self._drop_relance_of_the_eliminated(t)
+                suite.close_suite_tie(self, deadline)
+        rolloff.tick_roll_off(self, t)
+        achat.tick_achat(self, t)
+        grelottine_defenses.tick_poulette(self, t)
+        relances.drop_relance_of_the_eliminated(self, t)
         self._decide_certain(t)
 
     def _decide_certain(self, t: float) -> None:
@@ -438,29 +260,29 @@ class Game(
         if combination is None:
             return
         if current.applies and combination.kind is Kind.CHOUETTE_VELUTE:
-            self._decide_chouette_velute(current, t)
+            chouette_velute.decide_chouette_velute(self, current, t)
         elif current.applies and combination.kind is Kind.SUITE:
-            self._decide_suite(current, t)
-        for race, (kind, settle) in FIRST_SHOUT_RACES.items():
+            suite.decide_suite(self, current, t)
+        for race, (kind, settle) in registry.FIRST_SHOUT_RACES.items():
             shouts = current.shouters(kind.value)
             if race in current.decided or not shouts:
                 continue
             closes = min(at for _, at in shouts) + self.rules.tie_window_s
             if t > closes + 1e-9:
-                getattr(self, settle)(current, closes)
+                settle(self, current, closes)
                 current.decided.add(race)
-        for race, (settled_at, settle) in EARLY_RACES.items():
+        for race, (settled_at, settle) in registry.EARLY_RACES.items():
             if race in current.decided or state.phase is not Phase.REACTION or current.settled:
                 continue
-            at = getattr(self, settled_at)(current, t)
+            at = settled_at(self, current, t)
             if at is not None:
-                getattr(self, settle)(current, at)
+                settle(self, current, at)
                 current.decided.add(race)
 
     def _late_race(self, call: Call) -> str | None:
         """The race a shout belongs to when its verdict is already out and the speaker had not said
         that shout yet (his own repeat is nothing): it gets an answer, not silence (docs/rules.md FT17)."""
-        race = RACE_OF_SHOUT.get(call.kind)
+        race = registry.RACE_OF_SHOUT.get(call.kind)
         current = self.state.current
         if race is None or self.state.phase is not Phase.REACTION or current is None:
             return None
@@ -489,7 +311,7 @@ class Game(
     def _start_turn(self, t: float) -> None:
         state = self.state
         if state.queued:
-            self._drop_queued(t)
+            tichette.drop_queued(self, t)
         state.phase = Phase.CHOUETTES
         state.current = None
         self._emit(EventKind.TURN, state.roller, None, "", "", t, round=state.rounds + 1)
@@ -536,11 +358,11 @@ class Game(
 
     def _on_des(self, call: Call) -> None:
         if self.state.phase is Phase.TICHETTE_DICE:
-            self._on_tichette_dice(call)  # ★★★★ the ticheur's hidden dice
+            tichette.on_tichette_dice(self, call)  # ★★★★ the ticheur's hidden dice
             return
         if call.hidden:
             raise Rejected("not_a_tichette", "des dés cachés ne se donnent qu'au début d'une Tichette")
-        if self._aquitaine_bad_throw(call):
+        if aquitaine.aquitaine_bad_throw(self, call):
             return  # Aquitaine: « qu'il lance les trois dés en même temps »: Bévue, he loses his turn
         dice = self._dice(call, 3)
         self._begin_throw(call)
@@ -554,43 +376,43 @@ class Game(
         if state.phase is Phase.REACTION:
             self._close_reaction(call.t)
         if state.phase is Phase.SUITE_TIE:
-            self._close_suite_tie(call.t)
+            suite.close_suite_tie(self, call.t)
         if state.phase is Phase.ROLL_OFF and state.roll_off is not None and state.roll_off.opened_at is not None:
-            self._force_roll_off(call.t)  # the table has moved on: the tie-break is settled by rule (FT10)
+            rolloff.force_roll_off(self, call.t)  # the table has moved on: the tie-break is settled by rule (FT10)
             if state.phase is Phase.REACTION:
                 self._close_reaction(call.t)
         if state.phase is Phase.OVER:
             return
-        self._close_poulette(call.t)
+        grelottine_defenses.close_poulette(self, call.t)
         if state.phase is Phase.RELANCE:
-            self._relance_throw(call)
+            relances.relance_throw(self, call)
             return
         if state.phase is Phase.CHOUETTES and state.throws == 0 and state.current is None:
-            self._skip_opening(call)
+            rolloff.skip_opening(self, call)
         if state.phase is Phase.GRELOTTINE_THROW:
-            self._begin_challenge_throw(call)
+            grelottine.begin_challenge_throw(self, call)
             return
         if state.phase is not Phase.CHOUETTES:
             raise Rejected("wrong_phase", self._waiting_for())
         if not self._expect_roller(call, state.roller):
             return
-        self._forget_sirop_winners()
+        sirop.forget_sirop_winners(self)
         state.phase = Phase.CUL
         current = state.current
         civet = current.civet if current and current.roller == state.roller and current.throw is None else None
         state.current = ThrowContext(roller=state.roller, started_at=call.t, civet=civet)
-        self._apply_jarret_use(state.current)
-        self._turn_throw_begins(state.current)  # ★★★★ his Flans apply, Civet-Filoché bets on him are armed
+        jarret.apply_jarret_use(self, state.current)
+        flan.turn_throw_begins(self, state.current)  # ★★★★ his Flans apply, Civet-Filoché bets on him are armed
 
     def _on_cul(self, call: Call) -> None:
         (face,) = self._dice(call, 1)
         if self.state.phase is Phase.SIROP_BETS:
-            self._on_sirop_die(call, face)
+            sirop.on_sirop_die(self, call, face)
             return
         if self.state.phase is Phase.RELANCE:
-            self._relance_die(call, face)  # the cul of a relance thrown chouettes first
+            relances.relance_die(self, call, face)  # the cul of a relance thrown chouettes first
             return
-        if self._aquitaine_bad_throw(call):
+        if aquitaine.aquitaine_bad_throw(self, call):
             return  # Aquitaine: « qu'il lance son Cul avant ses Chouettes »: Bévue, he loses his turn
         self._land_cul(call, face)
 
@@ -600,11 +422,11 @@ class Game(
         if state.phase is Phase.CHOUETTES and state.throws == 0 and state.current is None and state.roll_off is None:
             state.phase = Phase.OPENING  # a die before the first throw: the opening roll-off
         if state.phase in (Phase.OPENING, Phase.ROLL_OFF):
-            self._on_roll(call, face)
+            rolloff.on_roll(self, call, face)
         elif state.phase is Phase.SIROP_BETS:
-            self._on_sirop_die(call, face)
+            sirop.on_sirop_die(self, call, face)
         elif state.phase is Phase.RELANCE:
-            self._relance_die(call, face)  # a Velutée player's own chouette, or a relance's cul
+            relances.relance_die(self, call, face)  # a Velutée player's own chouette, or a relance's cul
         elif state.phase is Phase.CUL:
             self._land_cul(call, face)
         else:
@@ -615,7 +437,7 @@ class Game(
         current = state.current
         if state.phase is not Phase.CUL or current is None or current.chouettes is None:
             raise Rejected("wrong_phase", self._waiting_for())
-        if self._confirm_achat(call.t):
+        if achat.confirm_achat(self, call.t):
             return  # simultaneous buyers throw a die first: « l'acheté doit attendre la décision »
         if not self._expect_roller(call, current.roller):
             return
@@ -641,15 +463,39 @@ class Game(
             face=combination.face,
             figure=combination.figure.value if combination.figure else None,
         )
-        self._settle_verdier(current, t)
-        if current.challenge is not None and not self._challenge_throw_landed(current, t):
+        verdier.settle_verdier(self, current, t)
+        if current.challenge is not None and not grelottine.challenge_throw_landed(self, current, t):
             return  # a first challenge throw that missed: only the final combination applies
-        if self._jarret_first_throw(current, t):
+        if jarret.jarret_first_throw(self, current, t):
             return  # a Mi-Jarret: « Bjarret ! » or a second throw
         state.phase = Phase.REACTION
         current.opened_at = t
-        self._judge_preventives(current, t)
+        chouette_velute.judge_preventives(self, current, t)
         self._apply_combination(current, t)
+
+    def _apply_figure(self, current: ThrowContext, t: float) -> bool:
+        """A ★★+ figure (Soufflette 4-2-1, Flan 6-5-2…) whose family takes the throw over."""
+        combination = current.combination
+        assert combination is not None
+        if combination.figure is None or current.no_figures:
+            return False
+        entry = registry.FIGURES.get(combination.figure)
+        if entry is None or not self.rules.is_enabled(entry[0]):
+            return False
+        return bool(entry[1](self, current, t))
+
+    def _settle_extras(self, current: ThrowContext, t: float) -> bool:
+        """The ★★/★★★ races of a closing window, in the registry's order; True when a roll-off
+        must settle first (the races after it wait for it)."""
+        return any(settle(self, current, t) for settle in registry.CLOSING)
+
+    def _throw_relance(self, relance: Relance, call: Call, dice: tuple[int, ...]) -> None:
+        """A relance's dice: the family of its purpose throws it (``registry.RELANCES``)."""
+        registry.RELANCES[relance.purpose](self, relance, call, dice)
+
+    def _roll_off_won(self, purpose: str, chosen: str, t: float) -> None:
+        """A ★★/★★★ roll-off is decided: the family of its purpose takes it on (``registry.ROLL_OFFS``)."""
+        registry.ROLL_OFFS[purpose](self, chosen, t)
 
     def _apply_combination(self, current: ThrowContext, t: float) -> None:
         """Seed 000 « Les combinaisons »: what the throw is worth, to whom."""
@@ -659,18 +505,18 @@ class Game(
         m = current.multiplier  # Bi-Jarret: « double la valeur de la combinaison »
         if not current.applies:
             # ★★ a combination that « ne prend pas effet » (a failed doublé, a Bleu-Rouge relance nobody guessed)
-            self._settle_civet(current, t)
+            civet.settle_civet(self, current, t)
             return
         if self._apply_figure(current, t):
             return
         if combination.kind is Kind.CHOUETTE:
             current.chouette_due = True  # he may sirote: the points wait for the window
             return
-        self._settle_civet(current, t)
+        civet.settle_civet(self, current, t)
         if combination.kind is Kind.VELUTE:
             self._add(roller, combination.points * m, Reason.VELUTE.value, "velute", t, face=combination.face)
         elif combination.kind is Kind.CUL_DE_CHOUETTE:
-            if self._may_double_cul_de_chouette(current):
+            if cul_de_chouette_double.may_double_cul_de_chouette(self, current):
                 # ★★ « sans prendre les points avant du Cul de Chouette »: they wait for the window
                 current.cdc_due = (roller, combination.points * m, Reason.CUL_DE_CHOUETTE.value, "cul_de_chouette")
                 current.cdc_face = combination.face
@@ -684,13 +530,13 @@ class Game(
             # c'est également une Velute (1+2 = 3) »: the roller scores his Velute of 3.
             self._add(roller, (combination.points or 18) * m, Reason.VELUTE.value, "velute", t, face=3)
         elif combination.kind is Kind.NEANT and current.relance != "bleu_rouge":
-            self._on_neant(roller, t)  # a Néant on a Bleu-Rouge relance is a Jarret (BleuRougeRules)
-            self._keep_flan_on_neant(current, t)  # ★★★★ « il conserve son Flan »
+            self._on_neant(roller, t)  # a Néant on a Bleu-Rouge relance is a Jarret (families/bleu_rouge.py)
+            flan.keep_flan_on_neant(self, current, t)  # ★★★★ « il conserve son Flan »
 
     def _on_neant(self, roller: str, t: float) -> None:
         """« En cas de Néant, le joueur qui a lancé les dés gagne une Grelottine (non cumulable). »"""
         if self.rules.aquitaine:
-            self._aquitaine_neant(roller, t)  # « une Grelottine supplémentaire pour un maximum de 6 »
+            aquitaine.aquitaine_neant(self, roller, t)  # « une Grelottine supplémentaire pour un maximum de 6 »
             return
         player = self.state.players[roller]
         if not self.rules.negative_scores and player.score < GRELOTTINE_MINIMUM:
@@ -706,10 +552,10 @@ class Game(
         current.settled = True
         combination = current.combination
         assert combination is not None
-        if current.challenge is not None and self._unfinished_sirop_grelot(current, t):
+        if current.challenge is not None and grelottine.unfinished_sirop_grelot(self, current, t):
             return
         if current.chouette_due:
-            self._settle_civet(current, t)
+            civet.settle_civet(self, current, t)
             self._add(
                 current.roller, combination.points * current.multiplier, Reason.CHOUETTE.value, "chouette", t,
                 face=combination.face,
@@ -722,9 +568,9 @@ class Game(
             return  # a tie settled by dice first; the turn moves on after it
         if current.applies and combination.kind is Kind.CHOUETTE_VELUTE:
             if "chouette_velute" not in current.decided:
-                self._settle_chouette_velute(current, t)
+                chouette_velute.settle_chouette_velute(self, current, t)
         elif current.applies and combination.kind is Kind.SUITE:
-            if self._settle_suite(current, t):
+            if suite.settle_suite(self, current, t):
                 return  # a tie to settle first; the turn moves on after it
         self._end_throw(t)
 
@@ -737,10 +583,10 @@ class Game(
         if state.phase is Phase.OVER:
             return
         if state.followups:
-            self._start_relance(state.followups.pop(0), t)
+            relances.start_relance(self, state.followups.pop(0), t)
             return
         if current is not None and (current.challenge is not None or current.resumes_turn):
-            self._resume_after_challenge(t)
+            grelottine.resume_after_challenge(self, t)
         else:
             self._next_turn(t)
 
@@ -749,7 +595,7 @@ class Game(
         if state.phase is Phase.REACTION:
             self._close_reaction(call.t)
         elif state.phase is Phase.SUITE_TIE:
-            self._close_suite_tie(call.t)
+            suite.close_suite_tie(self, call.t)
         else:
             raise Rejected("nothing_to_close", self._waiting_for())
 
@@ -791,3 +637,21 @@ class Game(
         if phase is Phase.TICHETTE and state.tichette:
             return f"défi Tichette : c'est à {state.tichette.announcer} d'annoncer"
         return "ce n'est pas le moment"
+
+
+#: The calls the fold answers itself: the dice, « Suivant ! » and a declared Bévue.
+CORE_HANDLERS: dict[CallKind, Callable[[Game, Call], None]] = {
+    CallKind.CHOUETTES: Game._on_chouettes,
+    CallKind.CUL: Game._on_cul,
+    CallKind.DES: Game._on_des,
+    CallKind.DE: Game._on_de,
+    CallKind.SUIVANT: Game._on_suivant,
+    CallKind.BEVUE: Game._on_declared_bevue,
+}
+
+
+def _handler(kind: CallKind) -> Callable[[Game, Call], None] | None:
+    """Who answers a call: the fold itself, or a rule family of the registry."""
+    if kind in CORE_HANDLERS:
+        return CORE_HANDLERS[kind]
+    return registry.HANDLERS.get(kind)

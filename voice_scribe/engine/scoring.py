@@ -17,17 +17,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from voice_scribe.engine.races import firsts
 from voice_scribe.engine.events import EventKind, Reason
-from voice_scribe.engine.state import Holding, Phase
+from voice_scribe.engine.families import aquitaine, doublette
+from voice_scribe.engine.races import firsts
 from voice_scribe.engine.rejected import Rejected
+from voice_scribe.engine.state import GRELOTTINE_MINIMUM, Holding, Phase
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call
     from voice_scribe.engine.context import RuleContext
 
-#: [Without negative scores] a Grelottine needs 30 points (seed 000 « La Grelottine »).
-GRELOTTINE_MINIMUM = 30
 
 
 class Scoring:
@@ -44,7 +43,7 @@ class Scoring:
     ) -> None:
         if delta == 0:
             return
-        if self._aquitaine_forfeits(name, delta, reason, rule, t):
+        if aquitaine.aquitaine_forfeits(self, name, delta, reason, rule, t):
             return  # Aquitaine: a faulty announcement forfeits the gains of one's combination
         player = self.state.players[name]
         if delta < 0 and not self.rules.negative_scores:
@@ -52,7 +51,7 @@ class Scoring:
                 self._emit(
                     EventKind.SCORE, name, 0, reason, rule, t, score=0, lost=-delta, **data
                 )
-                for other in self._zero_gain_receivers(name):  # Doublette: once per other team
+                for other in doublette.zero_gain_receivers(self, name):  # Doublette: once per other team
                     self._credit(other, -delta, Reason.ZERO_GAIN.value, rule, t, source=name)
                 return
             delta = max(delta, -player.score)
@@ -62,8 +61,8 @@ class Scoring:
         player = self.state.players[name]
         player.score += delta
         self._emit(EventKind.SCORE, name, delta, reason, rule, t, score=player.score, **data)
-        self._share_with_team(name, delta, reason, rule, t, **data)  # Doublette: the mates mirror it
-        self._sips_for_score(name, delta, reason, rule, t)  # Aquitaine: the points said in sips
+        doublette.share_with_team(self, name, delta, reason, rule, t, **data)  # Doublette: the mates mirror it
+        aquitaine.sips_for_score(self, name, delta, reason, rule, t)  # Aquitaine: the points said in sips
         self._after_score_change(name, t)
 
     def _after_score_change(self: RuleContext, name: str, t: float) -> None:
@@ -104,7 +103,7 @@ class Scoring:
         winners = firsts(shouts, self.rules.tie_window_s)
         if len(winners) == 1:
             self._add(winners[0], points, won.value, rule, t, **data)
-        elif not self._team_double(winners, points, team, rule, t, **data):
+        elif not doublette.team_double(self, winners, points, team, rule, t, **data):
             extra = {"tied": winners} if report_tied else {}
             for player in winners:
                 self._add(player, -points, tie.value, rule, t, **data, **extra)
@@ -121,7 +120,7 @@ class Scoring:
         """« un joueur commettant une Bévue perd toujours 5 pts » (``Rules.bevue_penalty``)."""
         cause = cause.value if isinstance(cause, Reason) else cause
         self._emit(EventKind.BEVUE, name, None, cause, "bevue", t, **data)
-        self._aquitaine_bevue(name)  # Aquitaine: « ne peut faire les points de sa combinaison »
+        aquitaine.aquitaine_bevue(self, name)  # Aquitaine: « ne peut faire les points de sa combinaison »
         self._add(name, -self.rules.bevue_penalty, Reason.BEVUE.value, "bevue", t, cause=cause)
 
     # ── holdings ──
@@ -165,7 +164,7 @@ class Scoring:
 
     def _lose(self: RuleContext, name: str, holding: Holding, reason: Reason, t: float) -> None:
         player = self.state.players[name]
-        if reason is Reason.SPENT and player.holds(holding) and self._aquitaine_spends_one(name, holding):
+        if reason is Reason.SPENT and player.holds(holding) and aquitaine.aquitaine_spends_one(self, name, holding):
             self._emit(EventKind.HOLDING, name, None, holding.value, reason.value, t, gained=False, kept=True)
             return  # Aquitaine: Grelottines are « cumulable »; one is spent, the others stay
         if player.holds(holding):

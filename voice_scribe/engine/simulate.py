@@ -23,8 +23,8 @@ from collections.abc import Sequence
 
 from voice_scribe.engine.calls import Call, CallKind
 from voice_scribe.engine.dice import Figure, Kind
+from voice_scribe.engine.families.grelottine import STAKE_SHARES_000, stake_cap
 from voice_scribe.engine.game import Game
-from voice_scribe.engine.grelottine import STAKE_SHARES_000, stake_cap
 from voice_scribe.engine.rules import RULE_LEVELS, Rules
 from voice_scribe.engine.state import Holding, Phase
 

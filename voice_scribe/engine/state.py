@@ -19,6 +19,10 @@ from voice_scribe.engine.dice import Combination, Figure, Throw
 MIN_PLAYERS, MAX_PLAYERS = 2, 16
 
 
+#: [Without negative scores] a Grelottine needs 30 points (seed 000 « La Grelottine »).
+GRELOTTINE_MINIMUM = 30
+
+
 class Holding(str, Enum):
     """What a player holds and can spend later (« non cumulable » unless said)."""
 

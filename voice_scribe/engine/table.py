@@ -188,8 +188,8 @@ def _tiches(digits: int) -> list[int]:
 
 def _number_domain(game: Fold, kind: CallKind, player: str) -> list[int]:
     """Every ``number`` the call could carry, sorted (the search looks for the legal range in it)."""
-    from voice_scribe.engine.bleu_rouge import RELANCE_MAX, RELANCE_MIN
-    from voice_scribe.engine.civet import CIVET_MAX, CIVET_MIN
+    from voice_scribe.engine.families.bleu_rouge import RELANCE_MAX, RELANCE_MIN
+    from voice_scribe.engine.families.civet import CIVET_MAX, CIVET_MIN
 
     if kind is CallKind.PARI_OISEAU:
         return list(FACES)

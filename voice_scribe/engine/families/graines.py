@@ -14,13 +14,23 @@ nothing; a player who sat down without it is given his Bévue by the table,
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
+from voice_scribe.engine.calls import CallKind
+from voice_scribe.engine.family import Family
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call
     from voice_scribe.engine.context import RuleContext
 
 
-class GrainesRules:
-    def _on_graines(self: RuleContext, call: Call) -> None:
-        """Heard and accepted: nothing to score."""
-        return None
+def on_graines(ctx: RuleContext, call: Call) -> None:
+    """Heard and accepted: nothing to score."""
+    return None
+
+
+FAMILY = Family(
+    name="graines",
+    seed="000 « Les Graines »",
+    handles={
+        CallKind.GRAINES: on_graines,
+    },
+)
