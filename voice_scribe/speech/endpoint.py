@@ -118,9 +118,9 @@ class EndWatch:
                 self._start[c] = None
         return out
 
-    def sounding(self) -> float | None:
-        """First frame of the own runs still going (None: no channel's own sound goes on)."""
-        starts = [s for s in self._start if s is not None]
+    def sounding(self, min_s: float = 0.0) -> float | None:
+        """First frame of the own runs still going that have lasted ``min_s`` (None: none)."""
+        starts = [s for s, last in zip(self._start, self._last, strict=True) if s is not None and last - s >= min_s]
         return min(starts) if starts else None
 
     def earliest(self) -> float | None:

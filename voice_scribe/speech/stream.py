@@ -55,6 +55,8 @@ END_MARGIN_S = 0.05
 FIRST_LOOK_S = 0.1
 #: a segment still going at a look but ended this long before it has fallen quiet (s)
 QUIET_BEFORE_LOOK_S = 0.02
+#: a channel's own sound shorter than this (a flicker of leak left over) calls for no look of its own (s)
+MIN_RUN_S = 0.05
 
 
 @dataclass
@@ -78,6 +80,8 @@ class StreamingHearing:
     analysis_s: float = 6.0
     #: the recent audio each look learns the crosstalk from (s), merged into what was known
     learn_s: float = 4.0
+    #: the crosstalk is learnt again at most this often (s): most looks use what is known
+    learn_every_s: float = 1.0
     _buf: np.ndarray = field(init=False, repr=False)
     _buf_start: int = field(default=0, init=False)  # session sample of _buf[0]
     _pending: int = field(default=0, init=False)  # samples since the last analysis
@@ -90,6 +94,7 @@ class StreamingHearing:
     #: segments still going at the last look (they hold the settled horizon at their onset)
     _going: list[Segment] = field(default_factory=list, init=False, repr=False)
     _last_look: float = field(default=0.0, init=False)
+    _last_learnt: float | None = field(default=None, init=False)
     _check: SpeechCheck | None = field(default=None, init=False, repr=False)
     _watch: EndWatch = field(init=False, repr=False)
     #: how many looks (segmentations) were run: for the benchmarks
@@ -166,13 +171,13 @@ class StreamingHearing:
         going = {s.channel for s in self._going}
         ended = self._watch.ended(self.now, self.wait_s)
         # a run that began before the last look and holds no segment then is another's leak
-        if any(r.channel in going or r.start >= self._last_look for r in ended):
+        if any(r.channel in going or (r.start >= self._last_look and r.end - r.start >= MIN_RUN_S) for r in ended):
             return True
         # a shout the last look saw fall quiet (the watch called its end early): look at its end
         quiet = [s for s in self._going if s.end < self._last_look - QUIET_BEFORE_LOOK_S]
         if any(s.end + self.wait_s <= self.now for s in quiet):
             return True
-        sounding = self._watch.sounding()
+        sounding = self._watch.sounding(MIN_RUN_S)
         if sounding is not None and self._last_look < sounding + FIRST_LOOK_S <= self.now:
             return True  # a sound began: find its onset soon, to decode it as it goes
         return hop and (bool(self._going) or sounding is not None)
@@ -202,6 +207,9 @@ class StreamingHearing:
     def _learn(self) -> LeakModel | None:
         if self.channels == 1:
             return None
+        if self._last_learnt is not None and self._leak is not None and self.now - self._last_learnt < self.learn_every_s:
+            return self._leak
+        self._last_learnt = self.now
         recent = self._buf[-int(self.learn_s * self.cfg.rate) :]
         learnt = learn_leak(recent, self.cfg.rate, self.cfg.segmenter)
         self._leak = learnt if self._leak is None else self._leak.merged(learnt)
