@@ -387,7 +387,7 @@ def part_chain(scribe: list[float], quick: bool) -> None:
     grammar = build_grammar(KO_WORDS + [" ".join(KO_WORDS)], model)
     modes = {
         "avant (analyse toutes les 0,5 s sur 12 s, décodage après la fin)":
-            {"watch": False, "decode_early": False, "analysis_s": 12.0, "learn_s": 12.0},
+            {"watch": False, "decode_early": False, "analysis_s": 12.0, "learn_s": 12.0, "learn_every_s": 0.0},
         "après (fin guettée trame par trame, décodage pendant le cri)": {},
     }
     seeds = {"salles de développement (graines 0–)": [0] if quick else [0, 1],

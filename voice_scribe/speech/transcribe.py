@@ -57,11 +57,11 @@ class SegmentDecoder:
     The file path feeds it a whole segment at once (:func:`decode_segment`); the live path
     feeds it while the shout goes on, so that once its end is known only the last chunks
     and Vosk's final result remain. Both feed the same chunks from the same sample, so
-    they hear the same words.
+    they hear the same words (but for Vosk's own run-to-run variation: docs/hearing.md).
 
     >>> dec = SegmentDecoder(rec, channel=0, start=16_000, step=3_200)   # doctest: +SKIP
-    >>> dec.feed(audio, offset=0, upto=24_000)                # two whole chunks now
-    >>> dec.finish(audio, offset=0, end=30_000)               # the rest, then the final result
+    >>> dec.feed(audio, offset=0, upto=24_000)                # doctest: +SKIP
+    >>> dec.finish(audio, offset=0, end=30_000)               # doctest: +SKIP
     """
 
     rec: ChannelRecognizer
