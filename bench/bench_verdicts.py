@@ -28,7 +28,8 @@ aim < 0.5 ms) and of ``Game.now`` (once per change of state, for the screen).
 
 Held out: simulated games with seeds never used while developing (1000+) are reported beside
 the example games and the development seeds; for the chain, tables 100+ were never looked at
-while the watch's constants were set (on the French test table of tests/hearing and tables 0-2).
+while the watch's constants were set (on the French test table of tests/hearing, and for
+the cost on table 0).
 
     .venv/bin/python bench/bench_verdicts.py            # a few minutes
     .venv/bin/python bench/bench_verdicts.py --quick    # fewer games, no Korean model
