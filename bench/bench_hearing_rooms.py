@@ -1,6 +1,7 @@
 """Hearing benchmark in simulated rooms: the figures issue 11 asks for. Prints, asserts nothing.
 
     .venv/bin/python bench/bench_hearing_rooms.py [--set tuning|held-out|both] [--rooms N] [--live] [--verbose]
+                                                  [--room-cancel]
 
 Needs the bench/test extras (``bash scripts/setup.sh --test``: pyroomacoustics,
 G722, the asterisk-core-sounds-fr-g722 package, espeak-ng, sox). Rooms are
@@ -32,6 +33,7 @@ from rooms import voices  # noqa: E402
 from rooms.score import BANDS, HELD_OUT, TUNING, Detection, Figures, band_of, score  # noqa: E402
 from rooms.table import RoomTable, build_room  # noqa: E402
 
+from voice_scribe.audio.segment import SegmenterConfig  # noqa: E402
 from voice_scribe.audio.sources import Frame  # noqa: E402
 from voice_scribe.speech.stream import StreamingHearing  # noqa: E402
 from voice_scribe.speech.transcribe import HearingConfig, hear  # noqa: E402
@@ -93,8 +95,9 @@ def main() -> int:
     ap.add_argument("--live", action="store_true", help="the live path instead of the file path")
     ap.add_argument("--verbose", action="store_true", help="one line per room and the missed shouts")
     ap.add_argument("--no-speech-check", action="store_true", help="without the neural speech check (energy only)")
+    ap.add_argument("--room-cancel", action="store_true", help="with the frequency-domain leak canceller (audio/cancel.py)")
     args = ap.parse_args()
-    cfg = HearingConfig(speech_check=not args.no_speech_check)
+    cfg = HearingConfig(speech_check=not args.no_speech_check, segmenter=SegmenterConfig(room_cancel=args.room_cancel))
     lacking = voices.missing()
     if lacking:
         print(f"missing for the room benchmark: {', '.join(lacking)} (bash scripts/setup.sh --test)")

@@ -49,9 +49,23 @@ ARGS = ("target", "number", "combination", "max_stake", "dice", "item", "rule")
 ARTICLES = {"le", "la", "les", "l", "un", "une", "des", "du", "de"}
 
 
+#: Where each column's lines are: the tune split of both writers, each writer's held-out split apart.
+SPLITS = {
+    "tune": (DATA, DATA / "writer2"),
+    "heldout": (DATA / "heldout",),
+    "heldout2": (DATA / "heldout" / "writer2",),
+}
+COLUMNS = {"tune": "tune (both writers)", "heldout": "held-out writer 1", "heldout2": "held-out writer 2"}
+
+
 def load(name: str, split: str) -> list[dict]:
-    path = DATA / ("heldout" if split == "heldout" else "") / f"{name}.jsonl"
-    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    """The lines of one file (natural, damaged, chatter) of one column, from every folder it gathers."""
+    rows: list[dict] = []
+    for folder in SPLITS[split]:
+        path = folder / f"{name}.jsonl"
+        if path.exists():
+            rows += [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    return rows
 
 
 def _plain(name: str, value: object) -> object:
@@ -110,6 +124,7 @@ class Split:
     cpu: list[float] = field(default_factory=list)  # process CPU time: what matching costs on a machine not shared
     asked: int = 0
     ambiguous: int = 0
+    left_to_game: int = 0  # natural lines read right but for a target nobody said (the game knows it)
 
 
 def timed(matcher: Matcher, text: str, speaker: str, split: Split):
@@ -136,7 +151,9 @@ def run_split(matchers: tuple[Matcher, Matcher], name: str) -> Split:
         for speaker in row["expect"].get("players") or [row["speaker"]]:
             u = timed(matcher_for(row["text"], speaker), row["text"], speaker, s)
             source = "together" if row["expect"].get("players") else row["expect"]["kind"]
-            s.natural[_family(source)].add(got_of(u) == expect, u, f"{row['id']} {speaker}: {row['text']!r} (attendu {expect})")
+            got = got_of(u)
+            s.natural[_family(source)].add(got == expect, u, f"{row['id']} {speaker}: {row['text']!r} (attendu {expect})")
+            s.left_to_game += got != expect and _target_left_to_the_game(got, expect, row["text"])
     for row in load("damaged", name):
         matcher = matcher_for(row["clean"], row["speaker"])
         clean = got_of(matcher.understand(row["clean"], speaker=row["speaker"]))
@@ -149,6 +166,17 @@ def run_split(matchers: tuple[Matcher, Matcher], name: str) -> Split:
         u = timed(base, row["text"], row["speaker"], s)
         s.chatter.add(not u.accepted, u, f"{row['id']}: {row['text']!r}")
     return s
+
+
+def _target_left_to_the_game(got: dict | None, expect: dict, text: str) -> bool:
+    """Read right but for a target the line does not say (« artichette » said to the roller): out of context
+    the call goes to the engine without it, and the engine's state completes it (``understand.context``)."""
+    if got is None or "target" not in expect or "target" in got:
+        return False
+    said = set(tokens(text))
+    if any(set(tokens(spelling)) <= said for p in ROSTER.players for spelling in ROSTER.spellings(p)):
+        return False
+    return got == {k: v for k, v in expect.items() if k != "target"}
 
 
 #: Natural phrasings grouped by what is said (the corpus' kinds, gathered in families).
@@ -199,37 +227,58 @@ def worst_10kb(matcher: Matcher) -> tuple[float, int]:
 
 
 def _percentiles(times: list[float]) -> tuple[float, float]:
+    if not times:
+        return 0.0, 0.0
     ordered = sorted(times)
     return statistics.median(ordered) * 1000, ordered[int(len(ordered) * 0.99)] * 1000
 
 
-def report(name: str, s: Split, show: int) -> None:
-    p50, p99 = _percentiles(s.times)
+def figures(s: Split) -> dict[str, str]:
+    """One column of the table: every figure of one split, as printed."""
+    _, p99 = _percentiles(s.times)
     cpu50, cpu99 = _percentiles(s.cpu)
     nat, dam = _total(s.natural), _total(s.damaged)
-    print(f"\n── {name} ──")
-    print(f"natural phrasings: {nat.pct()}   accepted as something else: {nat.accepted_wrong}")
-    for family, t in sorted(s.natural.items()):
-        print(f"    {family:<14} {t.pct()}")
-    print(f"damaged, same reading as the clean sentence: {dam.pct()}   (reading as the corpus expects: {s.damaged_expect.pct()})")
-    for cls, t in sorted(s.damaged.items()):
-        print(f"    {cls:<14} {t.pct()}   wrong accepts {t.accepted_wrong}")
-    print(f"chatter accepted as a call: {s.chatter.n - s.chatter.ok}/{s.chatter.n}")
-    print(f"ambiguous (asks back): {100 * s.ambiguous / s.asked:.1f} % of {s.asked}")
-    print(f"matching time: p50 {p50:.2f} ms  p99 {p99:.2f} ms (wall clock)   CPU time: p50 {cpu50:.2f} ms  p99 {cpu99:.2f} ms")
+    col = {"natural phrasings": nat.pct(), "· accepted as something else": str(nat.accepted_wrong)}
+    col["· … of them: unsaid target left to the game"] = str(s.left_to_game)
+    for family in sorted(_FAMILIES) + ["other calls"]:
+        col[f"· {family}"] = s.natural[family].pct() if family in s.natural else "   — "
+    col["damaged: same reading as clean"] = dam.pct()
+    col["· reading as the corpus expects"] = s.damaged_expect.pct()
+    for cls in DAMAGE_CLASSES:
+        t = s.damaged.get(cls)
+        col[f"· {cls}"] = f"{t.pct()} w{t.accepted_wrong}" if t else "   — "
+    col["chatter accepted as a call"] = f"{s.chatter.n - s.chatter.ok}/{s.chatter.n}"
+    col["ambiguous (asks back)"] = f"{100 * s.ambiguous / s.asked:.1f} % of {s.asked}" if s.asked else "   — "
+    col["CPU p50 / p99 (wall p99)"] = f"{cpu50:.2f} / {cpu99:.2f} ms ({p99:.1f})" if s.cpu else "   — "
     ok = (
         nat.ok >= 0.95 * nat.n
         and dam.ok >= 0.97 * dam.n
         and all(t.ok >= 0.97 * t.n for t in s.damaged.values())
         and s.chatter.ok == s.chatter.n
-        and s.ambiguous <= 0.03 * s.asked
-        and cpu99 <= 5
+        and s.ambiguous <= 0.03 * max(s.asked, 1)
+        and (not s.cpu or cpu99 <= 5)
     )
-    print("targets met" if ok else "targets NOT met")
-    if show:
-        lines = [f for t in s.natural.values() for f in t.failures] + [f for t in s.damaged.values() for f in t.failures]
-        for line in (lines + s.chatter.failures)[:show]:
-            print("   ", line)
+    col["targets"] = ("met" if ok else "NOT met") if s.asked else "   — "
+    return col
+
+
+DAMAGE_CLASSES = ("dropped_word", "filler", "free_decoding", "own_name", "plural", "repeat", "sound_alike", "split_merge")
+
+
+def print_table(columns: dict[str, dict[str, str]]) -> None:
+    """The figures side by side (``wN``: N accepted as another reading)."""
+    rows = list(next(iter(columns.values())))
+    width = max(len(r) for r in rows)
+    print(f"{'':<{width}}  " + "  ".join(f"{COLUMNS[c]:<26}" for c in columns))
+    for r in rows:
+        print(f"{r:<{width}}  " + "  ".join(f"{col[r]:<26}" for col in columns.values()))
+
+
+def show_failures(s: Split, show: int) -> None:
+    """Failures of the tune split only (held-out lines are never printed)."""
+    lines = [f for t in s.natural.values() for f in t.failures] + [f for t in s.damaged.values() for f in t.failures]
+    for line in (lines + s.chatter.failures)[:show]:
+        print("   ", line)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -242,9 +291,14 @@ def main(argv: list[str] | None = None) -> int:
     matcher = Matcher(load_grammar(Rules()), ROSTER)
     matchers = (matcher, Matcher(load_grammar(Rules(achat_call="volette")), ROSTER))
     print(f"grammar: {len(matcher.grammar.templates)} templates, matcher built in {(time.perf_counter() - t0) * 1000:.0f} ms")
-    report("tune (looked at while improving the matcher)", run_split(matchers, "tune"), args.show)
+    tune = run_split(matchers, "tune")
+    columns = {"tune": figures(tune)}
     if not args.tune_only:
-        report("held-out (never looked at line by line)", run_split(matchers, "heldout"), 0)
+        for split in ("heldout", "heldout2"):
+            columns[split] = figures(run_split(matchers, split))
+    print("tune: looked at while improving the matcher; held-out: never looked at line by line\n")
+    print_table(columns)
+    show_failures(tune, args.show)
     worst, accepted = worst_10kb(matcher)
     print(f"\n10 kB inputs: worst matching time {worst:.2f} ms, accepted {accepted} (target ≤ 50 ms, 0)")
     if not args.no_noise:

@@ -3,6 +3,8 @@ longer change it; the window stays open for the rest."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from engine_table import K, Table
 
@@ -11,6 +13,7 @@ from voice_scribe.engine.game import Game
 from voice_scribe.engine.simulate import simulate_game
 from voice_scribe.engine.state import Phase
 from voice_scribe.live import LiveTable
+from voice_scribe.replay import load_call_log
 from voice_scribe.session import Session
 from voice_scribe.speech.utterance import Utterance
 from voice_scribe.understand import Matcher
@@ -93,17 +96,63 @@ def test_ticks_between_calls_change_no_result(level: int) -> None:
     tens of milliseconds) and a replay of the call log agree."""
     players = ["Karadoc", "Perceval", "Léodagan", "Bohort"]
     rules = Rules(level=level)
-    for seed in range(4):
+    for seed in range(8):
         calls = simulate_game(players, seed=seed, rules=rules, max_calls=400)
-        plain, ticked = Game(players, rules), Game(players, rules)
-        previous = 0.0
-        for call in calls:
-            plain.apply(call)
-            for step in (0.25, 0.5, 0.75):
-                ticked.tick(round(previous + (call.t - previous) * step, 3))
-            ticked.apply(call)
-            previous = call.t
+        plain, ticked, plain_events, ticked_events = ticked_and_plain(players, rules, calls, (0.25, 0.5, 0.75))
         assert ticked.state.snapshot() == plain.state.snapshot(), seed
+        assert ticked_events == plain_events, seed  # the early races of every level, decision for decision
+
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+#: every example game with its roster: their races (Pélican, Lance-Bûches, Artichette, Tichette,
+#: Excalibur…) are the hand-scored ones
+ROSTERS = {
+    "game1_star1": "Karadoc,Perceval,Léodagan",
+    "game2_no_negatives": "Arthur,Lancelot",
+    "game3_elimination": "Bohort,Gauvain,Yvain",
+    "game4_star2": "Karadoc,Perceval,Bohort",
+    "game5_star3": "Arthur,Lancelot,Gauvain",
+    "game6_star4_flan": "Yvain,Gauvain,Bohort",
+    "game7_star4_tichette": "Karadoc,Perceval,Léodagan",
+    "game8_doublette": "Karadoc,Léodagan,Perceval,Bohort",
+    "game9_aquitaine": "Karadoc,Perceval,Léodagan",
+    "game10_star4_all": "Yvain,Gauvain,Bohort",
+    "game11_follow_table": "Karadoc,Perceval,Léodagan",
+    "game12_follow_table": "Karadoc,Perceval,Léodagan",
+    "game13_early_races": "Karadoc,Perceval,Léodagan,Bohort",
+}
+
+
+def decisions(events: list) -> list[tuple]:
+    return [(e.kind.value, e.player, e.points, e.reason, e.rule) for e in events]
+
+
+def ticked_and_plain(players: list[str], rules: Rules, calls: list[Call], steps: tuple[float, ...]) -> tuple:
+    """The same calls folded without ticks and with ticks between them: both games, both event lists."""
+    plain, ticked = Game(players, rules), Game(players, rules)
+    plain_events: list = []
+    ticked_events: list = []
+    previous = 0.0
+    for call in calls:
+        plain_events += plain.apply(call)
+        for step in steps:
+            ticked_events += ticked.tick(round(previous + (call.t - previous) * step, 3))
+        ticked_events += ticked.apply(call)
+        previous = call.t
+    return plain, ticked, decisions(plain_events), decisions(ticked_events)
+
+
+@pytest.mark.parametrize("name", sorted(ROSTERS))
+def test_ticks_change_no_example_game(name: str) -> None:
+    """Every example game, its calls replayed with ticks every few tens of milliseconds in between (the
+    live path) and without (the replay): the same game, event for event once the times are set aside."""
+    rules_path = EXAMPLES / f"{name}.rules.toml"
+    rules = Rules.load(rules_path) if rules_path.exists() else Rules()
+    calls = load_call_log(EXAMPLES / f"{name}.calls.jsonl")
+    players = ROSTERS[name].split(",")
+    plain, ticked, plain_events, ticked_events = ticked_and_plain(players, rules, calls, tuple(i / 20 for i in range(1, 20)))
+    assert ticked.state.snapshot() == plain.state.snapshot()
+    assert ticked_events == plain_events
 
 
 def test_the_live_table_speaks_the_verdict_before_the_window_closes() -> None:

@@ -104,7 +104,7 @@ def test_chante_sloubi_at_the_end_of_a_round() -> None:
 
 def test_chante_sloubi_above_228_must_wait() -> None:
     # « La limite du sloubi est de 228. Au-delà, le joueur … ne peut pas chanter »
-    t = Table("Karadoc", "Perceval")
+    t = Table("Karadoc", "Perceval", target=5000)  # 2290 points without winning the game
     t.des("Karadoc", 2, 3, 5)
     t.des("Perceval", 1, 2, 6)
     t.close()

@@ -70,23 +70,26 @@ class Tmux:
 
     def __init__(self, command: str, width: int, height: int, cwd: Path) -> None:
         self.name = f"vs{time.monotonic_ns() % 10**9}"
-        subprocess.run(["tmux", "new-session", "-d", "-s", self.name, "-x", str(width), "-y", str(height),
+        # A server of its own (-L): tests running side by side never share, start or stop
+        # another test's tmux server (a shared one that is exiting refuses new sessions).
+        self.tmux = ["tmux", "-L", self.name]
+        subprocess.run([*self.tmux, "new-session", "-d", "-s", self.name, "-x", str(width), "-y", str(height),
                         command + "; sleep 30"], check=True, cwd=cwd)
 
     def type(self, *lines: str, enter: bool = True) -> None:
         """At human speed: a few hundred milliseconds between lines."""
         for line in lines:
-            subprocess.run(["tmux", "send-keys", "-t", self.name, "-l", line], check=True)
+            subprocess.run([*self.tmux, "send-keys", "-t", self.name, "-l", line], check=True)
             if enter:
-                subprocess.run(["tmux", "send-keys", "-t", self.name, "Enter"], check=True)
+                subprocess.run([*self.tmux, "send-keys", "-t", self.name, "Enter"], check=True)
             time.sleep(0.35)
 
     def key(self, key: str) -> None:
-        subprocess.run(["tmux", "send-keys", "-t", self.name, key], check=True)
+        subprocess.run([*self.tmux, "send-keys", "-t", self.name, key], check=True)
         time.sleep(0.3)
 
     def screen(self) -> str:
-        return subprocess.run(["tmux", "capture-pane", "-t", self.name, "-p"], capture_output=True,
+        return subprocess.run([*self.tmux, "capture-pane", "-t", self.name, "-p"], capture_output=True,
                               text=True).stdout
 
     def wait_for(self, text: str, timeout_s: float = 15.0) -> str:
@@ -99,7 +102,7 @@ class Tmux:
         raise AssertionError(f"« {text} » never appeared on the screen:\n{screen}")
 
     def close(self) -> None:
-        subprocess.run(["tmux", "kill-session", "-t", self.name], capture_output=True)
+        subprocess.run([*self.tmux, "kill-server"], capture_output=True)
 
 
 def keyboard_table(tmp_path: Path, width: int, height: int) -> Tmux:

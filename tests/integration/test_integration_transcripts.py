@@ -29,6 +29,7 @@ GAMES = [  # (game, roster in turn order, rules file or None)
     # a Grelottine's combination said alone (« Sur une chouette-velute. » … « Max ! »): read against the game
     ("game11_follow_table", "Karadoc,Perceval,Léodagan", "game11_follow_table.rules.toml"),
     ("game12_follow_table", "Karadoc,Perceval,Léodagan", "game12_follow_table.rules.toml"),
+    ("game13_early_races", "Karadoc,Perceval,Léodagan,Bohort", "game13_early_races.rules.toml"),
 ]
 
 

@@ -43,6 +43,8 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
+from voice_scribe.audio.cancel import CancelConfig, Canceller, cancel, learn_canceller
+
 _EPS = 1e-12
 
 
@@ -91,6 +93,10 @@ class SegmenterConfig:
     hiss_back_ms: float = 250.0
     hiss_hz: float = 2500.0
     hiss_db: float = 6.0
+    #: cancel each microphone's leak from the others with learnt room filters (:mod:`.cancel`)
+    #: instead of a gain and a delay per pair; presence, rises and onsets are then read on it
+    room_cancel: bool = False
+    cancel: CancelConfig = CancelConfig()
 
 
 @dataclass(frozen=True)
@@ -269,6 +275,8 @@ class LeakModel:
     paths: LeakPaths
     gains: np.ndarray  # (channels, channels), NaN: unknown
     support: np.ndarray  # (channels, channels) frames
+    #: the room's leak filters, when learnt (``SegmenterConfig.room_cancel``): they replace ``paths``
+    canceller: Canceller | None = None
 
     def merged(self, newer: LeakModel, max_support: float = 4000.0) -> LeakModel:
         n0, n1 = self.support, newer.support
@@ -289,7 +297,12 @@ class LeakModel:
                 paths[pair] = ((w0 * old[0] + w1 * gain) / (w0 + w1), lag)
             elif w1 > w0:
                 paths[pair] = (gain, lag)
-        return LeakModel(paths, gains, np.minimum(total, max_support))
+        canceller = newer.canceller
+        if self.canceller is not None and newer.canceller is not None:
+            canceller = self.canceller.merged(newer.canceller)
+        elif newer.canceller is None:
+            canceller = self.canceller
+        return LeakModel(paths, gains, np.minimum(total, max_support), canceller)
 
     def power_gains(self, default_db: float) -> np.ndarray:
         g = np.where(np.isnan(self.gains), 10 ** (default_db / 10), self.gains)
@@ -299,15 +312,36 @@ class LeakModel:
 
 def learn_leak(audio: np.ndarray, rate: int, cfg: SegmenterConfig) -> LeakModel:
     """Estimate the crosstalk of a (samples, channels) block."""
+    return _learn(audio, rate, cfg)[0]
+
+
+def _learn(audio: np.ndarray, rate: int, cfg: SegmenterConfig) -> tuple[LeakModel, np.ndarray]:
+    """The leak model of a block and the block with that leak cancelled."""
     frame = max(1, int(round(cfg.frame_ms * rate / 1000)))
     power = frame_power(audio, frame)
     noise = noise_floor(power)
-    paths = {}
-    if cfg.cancel_leaks:
+    paths: LeakPaths = {}
+    canceller = None
+    clean = audio
+    if cfg.cancel_leaks and cfg.room_cancel and audio.shape[1] > 1:
+        canceller = learn_canceller(audio, rate, cfg.cancel)
+        clean = cancel(audio, canceller)
+    elif cfg.cancel_leaks:
         paths = estimate_leak_paths(audio, power, noise, frame, int(cfg.max_lag_ms * rate / 1000))
-        power = frame_power(cancel_leaks(audio, paths), frame)
+        clean = cancel_leaks(audio, paths)
+    if clean is not audio:
+        power = frame_power(clean, frame)
     gains, support = estimate_leak(power, spread_power(power, cfg), noise, cfg.leak_percentile)
-    return LeakModel(paths, gains, support)
+    return LeakModel(paths, gains, support, canceller), clean
+
+
+def cancelled(audio: np.ndarray, leak: LeakModel, cfg: SegmenterConfig) -> np.ndarray:
+    """The audio with the others' leak removed from each channel, as the leak model knows it."""
+    if not cfg.cancel_leaks:
+        return audio
+    if leak.canceller is not None:
+        return cancel(audio, leak.canceller)
+    return cancel_leaks(audio, leak.paths) if leak.paths else audio
 
 
 def own_power(power: np.ndarray, leak: np.ndarray, cfg: SegmenterConfig) -> np.ndarray:
@@ -434,9 +468,11 @@ def segment_audio(
     q = power
     clean = audio  # the audio with the direct-path leaks cancelled
     if audio.shape[1] > 1:
-        leak = leak or learn_leak(audio, rate, cfg)
-        if cfg.cancel_leaks and leak.paths:
-            clean = cancel_leaks(audio, leak.paths)
+        if leak is None:
+            leak, clean = _learn(audio, rate, cfg)
+        else:
+            clean = cancelled(audio, leak, cfg)
+        if clean is not audio:
             power = frame_power(clean, frame)
         gains = leak.power_gains(cfg.default_crosstalk_db)
         q = own_power(power, spread_power(power, cfg) @ gains.T, cfg)

@@ -52,7 +52,7 @@ from typing import TYPE_CHECKING
 from voice_scribe.engine.calls import CallKind
 from voice_scribe.engine.dice import Figure, Kind
 from voice_scribe.engine.events import EventKind, Reason
-from voice_scribe.engine.races import firsts
+from voice_scribe.engine.races import first_settled_at, firsts
 from voice_scribe.engine.state import Holding, Phase
 from voice_scribe.engine.state import AquitaineTable  # noqa: F401 - its record lives in state.py
 from voice_scribe.engine.rejected import Rejected
@@ -203,10 +203,21 @@ class AquitaineRules:
         if not self._is_excalibur(current):
             self._bevue(call.player, Reason.WRONG_CALL, call.t, call=call.kind.value)
             return
+        shouted = any(p == call.player for p, _ in current.shouters(call.kind.value))
         current.shout(call.kind.value, call.player, call.t)
+        if "excalibur" in current.decided and not shouted:
+            self._bevue(call.player, Reason.EXCALIBUR_ALONE, call.t)  # after the others: he announces alone
+
+    def _excalibur_settled_at(self: RuleContext, current: ThrowContext, t: float) -> float | None:
+        """Who shouted together is known once the first shout's tie window has passed, or once
+        everybody has shouted (« Guerre civile »); a later shout is a player announcing alone."""
+        if not self._is_excalibur(current):
+            return None
+        return first_settled_at(current.shouters(CallKind.EXCALIBUR.value), t, self.rules.tie_window_s,
+                                self.state.active())
 
     def _settle_excalibur(self: RuleContext, current: ThrowContext, t: float) -> None:
-        if not self._is_excalibur(current):
+        if not self._is_excalibur(current) or "excalibur" in current.decided:
             return
         shouts = current.shouters(CallKind.EXCALIBUR.value)
         together = firsts(shouts, self.rules.tie_window_s)

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from voice_scribe.engine.calls import CallKind
 from voice_scribe.engine.dice import Figure, chouette_points
 from voice_scribe.engine.events import Reason
+from voice_scribe.engine.races import roller_first_settled_at
 from voice_scribe.engine.state import Phase
 from voice_scribe.engine.rejected import Rejected
 
@@ -64,8 +65,17 @@ class ArtichetteRules:
             return CallKind.ARTICHETTE, CallKind.RAITOURNELLE
         return CallKind.RAITOURNELLE, CallKind.ARTICHETTE
 
-    def _settle_artichette(self: RuleContext, current: ThrowContext, t: float) -> None:
+    def _artichette_settled_at(self: RuleContext, current: ThrowContext, t: float) -> float | None:
+        """Certain once the roller has said his call within the tie window of the others' first one
+        (« le joueur ayant réalisé l'Artichette est prioritaire »), or once that window has passed."""
         if not self._is_artichette(current):
+            return None
+        rollers_call, others_call = self._artichette_calls(current)
+        return roller_first_settled_at(current.shouters(rollers_call.value), current.shouters(others_call.value), t,
+                                       self.rules.tie_window_s)
+
+    def _settle_artichette(self: RuleContext, current: ThrowContext, t: float) -> None:
+        if not self._is_artichette(current) or "artichette" in current.decided:
             return
         rollers_call, others_call = self._artichette_calls(current)
         mine = current.shouters(rollers_call.value)

@@ -47,7 +47,7 @@ from typing import TYPE_CHECKING
 from voice_scribe.engine.calls import CallKind
 from voice_scribe.engine.dice import Kind, chouette_points
 from voice_scribe.engine.events import Reason
-from voice_scribe.engine.races import firsts
+from voice_scribe.engine.races import chain_settled, firsts
 from voice_scribe.engine.state import Holding, Phase, Relance
 from voice_scribe.engine.rejected import Rejected
 
@@ -153,8 +153,26 @@ class BleuRougeRules:
             return
         current.shout(call.kind.value, call.player, call.t)
 
-    def _settle_pelican(self: RuleContext, current: ThrowContext, t: float) -> bool:
+    def _pelican_settled_at(self: RuleContext, current: ThrowContext, t: float) -> float | None:
+        """Certain once the first « Pélican ! » is (its tie window passed, or everybody shouted), and,
+        when tied, once each chained tie-break that settles it is certain too: « Passe-Montagne ! » among
+        the tied, then « Zbradaraldjan ! », then the player who bet 18. A tie-break not said yet may
+        still come, and a roll-off waits for the window to close: None then."""
         if not self._is_relance(current, Kind.CUL_DE_CHOUETTE, 6):
+            return None
+        chain = [] if self._flanned(current) else [
+            current.shouters(CallKind.PASSE_MONTAGNE.value), current.shouters(CallKind.ZBRADARALDJAN.value)
+        ]  # ★★★★ flanned: every first shouter pays, no tie-break
+        settled = chain_settled(current.shouters(CallKind.PELICAN.value), chain, t, self.rules.tie_window_s,
+                                self.state.active())
+        if settled is None:
+            return None
+        at, tied = settled
+        bettor = any(total == PELICAN_SUM for total in current.relance_bets.values())
+        return at if len(tied) == 1 or not chain or bettor else None
+
+    def _settle_pelican(self: RuleContext, current: ThrowContext, t: float) -> bool:
+        if not self._is_relance(current, Kind.CUL_DE_CHOUETTE, 6) or "pelican" in current.decided:
             return False
         window = self.rules.tie_window_s
         tied = firsts(current.shouters(CallKind.PELICAN.value), window)
@@ -207,6 +225,8 @@ class BleuRougeRules:
     def _settle_lance_buches(self: RuleContext, current: ThrowContext, t: float) -> None:
         """« Le premier joueur (ou premiers, en cas d'égalité) à crier “ Lance-Bûches ! ” … obtient un Jarret »."""
         if not self._is_jarret_relance(current) or not self.rules.is_enabled("jarret"):
+            return
+        if "lance_buches" in current.decided:
             return
         for player in firsts(current.shouters(CallKind.LANCE_BUCHES.value), self.rules.tie_window_s):
             self._gain(player, Holding.JARRET, Reason.LANCE_BUCHES, t)

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING
 from voice_scribe.engine.calls import CallKind
 from voice_scribe.engine.dice import cul_de_chouette_points
 from voice_scribe.engine.events import Reason
-from voice_scribe.engine.races import firsts
+from voice_scribe.engine.races import firsts, roller_first_settled_at
 from voice_scribe.engine.state import Phase, Relance
 from voice_scribe.engine.rejected import Rejected
 
@@ -88,9 +88,17 @@ class CulDeChouetteDoubleDiminueRules:
             return
         current.shout(call.kind.value, call.player, call.t)
 
+    def _unisson_settled_at(self: RuleContext, current: ThrowContext, t: float) -> float | None:
+        """Certain once the roller's « Unisson ! » is in (he wins a tie), or once the others' first
+        « Un petit intervalle… »'s tie window has passed."""
+        if not current.unisson:
+            return None
+        return roller_first_settled_at(current.shouters(CallKind.UNISSON.value),
+                                       current.shouters(CallKind.PETIT_INTERVALLE.value), t, self.rules.tie_window_s)
+
     def _settle_unisson(self: RuleContext, current: ThrowContext, t: float) -> None:
         gain = current.unisson
-        if not gain:
+        if not gain or "unisson" in current.decided:
             return
         window = self.rules.tie_window_s
         mine = current.shouters(CallKind.UNISSON.value)

@@ -160,6 +160,8 @@ class Reason(str, Enum):
     TICHE = "tiche"  # whose turn it is to announce a tiche (data: previous tiche)
     TICHAGE_DUE = "tichage_due"  # the last one left must say « Tichage ! »
     NAME_KING = "name_king"  # Aquitaine: the Excalibur shouters name a King
+    TOO_LATE = "too_late_shout"  # a shout after its race's verdict: too late, nothing changes (data: race)
+    TICHEUR_NAMED = "ticheur_named"  # the ticheur is known; his Défi Tichette comes « en fin de tour »
     # elimination, game end
     BELOW_MINUS_TARGET = "below_minus_target"
     GAME_OVER = "game_over"

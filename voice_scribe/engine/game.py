@@ -73,6 +73,43 @@ from voice_scribe.engine.verdier import VerdierRules
 FIRST_SHOUT_RACES: dict[str, tuple[CallKind, str]] = {
     "contre_sirop": (CallKind.CONTRE_SIROP, "_settle_contre_sirop"),
     "sirop_jeannot": (CallKind.SIROP_JEANNOT, "_settle_sirop_jeannot"),
+    "lance_buches": (CallKind.LANCE_BUCHES, "_settle_lance_buches"),  # ★★★ « Le premier joueur (ou premiers) »
+}
+
+#: The other races of a reaction window decided as soon as they are certain (docs/rules.md FT12–FT16):
+#: race → (when it became certain: a time or None while it is not, its settlement at that time).
+EARLY_RACES: dict[str, tuple[str, str]] = {
+    "suite_velutee": ("_suite_velutee_settled_at", "_settle_suite_velutee"),
+    "artichette": ("_artichette_settled_at", "_settle_artichette"),
+    "unisson": ("_unisson_settled_at", "_settle_unisson"),
+    "jarret_souple": ("_jarret_souple_settled_at", "_settle_jarret_souple"),
+    "pelican": ("_pelican_settled_at", "_settle_pelican"),
+    "neant_souffle": ("_neant_souffle_settled_at", "_settle_neant_souffle"),
+    "excalibur": ("_excalibur_settled_at", "_settle_excalibur"),
+    "tichette": ("_tichette_settled_at", "_name_ticheur"),  # the Défi itself waits « en fin de tour »
+}
+
+#: A shout of a race → the race, for the answer to a shout that comes after its verdict (FT17).
+RACE_OF_SHOUT: dict[CallKind, str] = {
+    CallKind.PAS_MOU_LE_CAILLOU: "chouette_velute",
+    CallKind.CONTRE_SIROP: "contre_sirop",
+    CallKind.SIROP_JEANNOT: "sirop_jeannot",
+    CallKind.LANCE_BUCHES: "lance_buches",
+    CallKind.PATTE_DE_CANARD: "suite_velutee",
+    CallKind.VELUTEE: "suite_velutee",
+    CallKind.RAITOURNELLE: "artichette",
+    CallKind.ARTICHETTE: "artichette",
+    CallKind.UNISSON: "unisson",
+    CallKind.PETIT_INTERVALLE: "unisson",
+    CallKind.JARRET_SOUPLE: "jarret_souple",
+    CallKind.CHARRET: "jarret_souple",
+    CallKind.PELICAN: "pelican",
+    CallKind.PASSE_MONTAGNE: "pelican",
+    CallKind.ZBRADARALDJAN: "pelican",
+    CallKind.MECREANT: "neant_souffle",
+    CallKind.MISERABLE: "neant_souffle",
+    CallKind.FORT_HEUREUSEMENT: "neant_souffle",
+    CallKind.SALSIFI: "tichette",  # (a late « Sganabadarlane ! » is the seed's wrong announcement: a Bévue)
 }
 
 
@@ -161,6 +198,23 @@ HANDLERS: dict[CallKind, str] = {
 }
 
 
+class _Handlers:
+    """The rule answering each call kind, bound to one game when it is asked for (a fork, made for
+    every ``check``, binds nothing it does not use)."""
+
+    __slots__ = ("_game",)
+
+    def __init__(self, game: Game) -> None:
+        self._game = game
+
+    def get(self, kind: CallKind) -> Callable[[Call], None] | None:
+        name = HANDLERS.get(kind)
+        return getattr(self._game, name) if name is not None else None
+
+    def __getitem__(self, kind: CallKind) -> Callable[[Call], None]:
+        return getattr(self._game, HANDLERS[kind])
+
+
 class Game(
     Scoring,
     RollOffRules,
@@ -212,9 +266,7 @@ class Game(
         self.state = GameState(players={n: Player(n) for n in names}, order=list(names))
         self._out: list[Event] = []
         self._now_cache: tuple[str, Now] | None = None
-        self._handlers: dict[CallKind, Callable[[Call], None]] = {
-            kind: getattr(self, name) for kind, name in HANDLERS.items()
-        }
+        self._handlers = _Handlers(self)
 
     # ── the public surface ──
     def apply(self, call: Call) -> list[Event]:
@@ -277,7 +329,7 @@ class Game(
         twin.state = clone_state(self.state)
         twin._out = []
         twin._now_cache = None
-        twin._handlers = {kind: getattr(twin, name) for kind, name in HANDLERS.items()}
+        twin._handlers = _Handlers(twin)
         return twin
 
     @staticmethod
@@ -342,12 +394,17 @@ class Game(
         if handler is None:
             raise Rejected("not_supported", f"l'annonce « {CALL_SPECS[call.kind].text} » n'est pas encore prise en charge")
         self._tick(call.t)
+        self._check_end(call.t)  # as a tick at call.t would: replay == live
         if state.phase is Phase.OVER:
-            return
+            raise Rejected("game_over", f"la partie est finie : {state.winner} a gagné")
         state.clock = max(state.clock, call.t)
         if self._queue_tichette_step(call):
             return  # ★★★★ it waits for the Défi Tichette to begin
+        late = self._late_race(call)
         handler(call)
+        self._decide_certain(call.t)
+        if late is not None:
+            self._too_late(call, late)
         self._unstall_roll_off(call.t)
         self._check_end(call.t)
 
@@ -357,6 +414,7 @@ class Game(
         window = self.rules.reaction_window_s
         if state.phase is Phase.REACTION and state.current and state.current.opened_at is not None:
             deadline = state.current.opened_at + window
+            self._decide_certain(min(t, deadline))  # what was certain before the window closed, first
             if t > deadline:
                 self._close_reaction(deadline)
         if state.phase is Phase.SUITE_TIE and state.suite_tie_opened_at is not None:
@@ -374,14 +432,14 @@ class Game(
         longer change are settled now, not when the window closes (docs/rules.md, issue 10)."""
         state = self.state
         current = state.current
-        if state.phase is not Phase.REACTION or current is None or current.settled or not current.applies:
-            return
+        if state.phase is not Phase.REACTION or current is None or current.settled or not current.shouts:
+            return  # every race is decided on its shouts: none yet, nothing to decide
         combination = current.combination
         if combination is None:
             return
-        if combination.kind is Kind.CHOUETTE_VELUTE:
+        if current.applies and combination.kind is Kind.CHOUETTE_VELUTE:
             self._decide_chouette_velute(current, t)
-        elif combination.kind is Kind.SUITE:
+        elif current.applies and combination.kind is Kind.SUITE:
             self._decide_suite(current, t)
         for race, (kind, settle) in FIRST_SHOUT_RACES.items():
             shouts = current.shouters(kind.value)
@@ -391,6 +449,34 @@ class Game(
             if t > closes + 1e-9:
                 getattr(self, settle)(current, closes)
                 current.decided.add(race)
+        for race, (settled_at, settle) in EARLY_RACES.items():
+            if race in current.decided or state.phase is not Phase.REACTION or current.settled:
+                continue
+            at = getattr(self, settled_at)(current, t)
+            if at is not None:
+                getattr(self, settle)(current, at)
+                current.decided.add(race)
+
+    def _late_race(self, call: Call) -> str | None:
+        """The race a shout belongs to when its verdict is already out and the speaker had not said
+        that shout yet (his own repeat is nothing): it gets an answer, not silence (docs/rules.md FT17)."""
+        race = RACE_OF_SHOUT.get(call.kind)
+        current = self.state.current
+        if race is None or self.state.phase is not Phase.REACTION or current is None:
+            return None
+        if race not in current.decided:
+            return None
+        if any(p == call.player for p, _ in current.shouters(call.kind.value)):
+            return None
+        return race
+
+    def _too_late(self, call: Call, race: str) -> None:
+        """« Trop tard, Perceval : la Chouette-Velute, c'est déjà décidé. » — unless the shout was
+        already answered (a Bévue, a refusal)."""
+        if any(e.player == call.player and e.kind in (EventKind.BEVUE, EventKind.REJECTED) for e in self._out):
+            return
+        self._emit(EventKind.PROMPT, call.player, None, Reason.TOO_LATE.value, CALL_SPECS[call.kind].rule, call.t,
+                   players=[call.player], race=race)
 
     @staticmethod
     def _dice(call: Call, count: int) -> tuple[int, ...]:

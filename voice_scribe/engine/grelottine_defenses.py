@@ -80,8 +80,11 @@ class GrelottineDefensesRules:
         if state.poulette is None or call.player not in state.poulette[:2]:
             self._bevue(call.player, Reason.WRONG_CALL, call.t, call=call.kind.value)
             return
-        if state.poulette_decided or any(p == call.player for p, _ in state.poulette_shouts):
-            return  # too late for the race, or his own repeat: nothing more
+        if any(p == call.player for p, _ in state.poulette_shouts):
+            return  # his own repeat: nothing more
+        if state.poulette_decided:
+            self._too_late(call, "poulette")  # the other one has already won it
+            return
         state.poulette_shouts.append((call.player, call.t))
         if len(state.poulette_shouts) == 2:
             self._judge_poulette(call.t)

@@ -55,6 +55,7 @@ from typing import TYPE_CHECKING
 from voice_scribe.engine.calls import CallKind
 from voice_scribe.engine.dice import Kind
 from voice_scribe.engine.events import Reason
+from voice_scribe.engine.races import roller_first_settled_at
 from voice_scribe.engine.state import Holding, Phase, Relance
 from voice_scribe.engine.rejected import Rejected
 
@@ -169,8 +170,17 @@ class JarretRules:
             return CallKind.CHARRET, CallKind.JARRET_SOUPLE
         return CallKind.JARRET_SOUPLE, CallKind.CHARRET
 
-    def _settle_jarret_souple(self: RuleContext, current: ThrowContext, t: float) -> None:
+    def _jarret_souple_settled_at(self: RuleContext, current: ThrowContext, t: float) -> float | None:
+        """Certain once the roller's call is in (within the tie window of the others' first: he wins a
+        tie), or once that window has passed."""
         if not self._jarret_neant(current):
+            return None
+        keeps, takes = self._jarret_souple_calls(current)
+        return roller_first_settled_at(current.shouters(keeps.value), current.shouters(takes.value), t,
+                                       self.rules.tie_window_s)
+
+    def _settle_jarret_souple(self: RuleContext, current: ThrowContext, t: float) -> None:
+        if not self._jarret_neant(current) or "jarret_souple" in current.decided:
             return
         keeps, takes = self._jarret_souple_calls(current)
         souple = current.shouters(keeps.value)

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 from voice_scribe.engine.calls import CallKind
 from voice_scribe.engine.dice import Figure
 from voice_scribe.engine.events import Reason
-from voice_scribe.engine.races import firsts
+from voice_scribe.engine.races import first_settled_at, firsts
 from voice_scribe.engine.scoring import GRELOTTINE_MINIMUM
 from voice_scribe.engine.state import Holding, Phase
 from voice_scribe.engine.rejected import Rejected
@@ -65,8 +65,31 @@ class NeantSouffleRules:
             return
         current.shout(call.kind.value, call.player, call.t)
 
-    def _settle_neant_souffle(self: RuleContext, current: ThrowContext, t: float) -> bool:
+    def _neant_souffle_settled_at(self: RuleContext, current: ThrowContext, t: float) -> float | None:
+        """Certain once the first announcement's tie window has passed (a player's « Mécréant ! » just
+        after his own « misérable » could still count: the window, not « everybody has shouted »,
+        decides), and, between tied « Mécréant ! », once « Fort heureusement… » has settled them.
+        A tie left for the dice waits for the window to close: None then."""
         if not self._is_neant_souffle(current):
+            return None
+        window = self.rules.tie_window_s
+        mecreants = current.shouters(CallKind.MECREANT.value)
+        announced = mecreants + current.shouters(CallKind.MISERABLE.value)
+        at = first_settled_at(announced, t, window, None)
+        if at is None or self._flanned(current):
+            return at
+        said_mecreant = {p for p, _ in mecreants}
+        winners = [p for p in firsts(announced, window) if p in said_mecreant]
+        if len(winners) <= 1:
+            return at
+        heureux = [s for s in current.shouters(CallKind.FORT_HEUREUSEMENT.value) if s[0] in winners]
+        heureux_at = first_settled_at(heureux, t, window, winners)
+        if heureux_at is None or len(firsts(heureux, window)) > 1:
+            return None
+        return max(at, heureux_at)
+
+    def _settle_neant_souffle(self: RuleContext, current: ThrowContext, t: float) -> bool:
+        if not self._is_neant_souffle(current) or "neant_souffle" in current.decided:
             return False
         window = self.rules.tie_window_s
         mecreants = current.shouters(CallKind.MECREANT.value)

@@ -135,6 +135,7 @@ class RollOffRules:
             start = state.order.index(chosen)
             state.order = state.order[start:] + state.order[:start]
             state.turn = 0
+            state.opener = chosen
             self._start_turn(t)
         elif roll_off.purpose == "suite":
             state.phase = Phase.REACTION

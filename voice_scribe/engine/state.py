@@ -275,6 +275,7 @@ class GameState:
     sirop_winners: set[str] = field(default_factory=set)  # must shout « Sirop gagnant ! » before the next throw
     sloubi: tuple[str, int] | None = None  # (newcomer, sloubi value)
     winner: str | None = None
+    opener: str | None = None  # who the opening roll-off chose, until his first throw (the screen names him)
     # ── ★★ / ★★★ ──
     relance: Relance | None = None
     followups: list[Relance] = field(default_factory=list)  # relances waiting for the window to close

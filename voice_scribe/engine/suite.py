@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from voice_scribe.engine.calls import CallKind
 from voice_scribe.engine.dice import Kind
 from voice_scribe.engine.events import Reason
-from voice_scribe.engine.races import lasts
+from voice_scribe.engine.races import first_settled_at, lasts
 from voice_scribe.engine.state import Phase
 
 if TYPE_CHECKING:
@@ -51,7 +51,15 @@ class SuiteRules:
         première annonce »), and when they have all said it, the last of them loses now. A tie left
         after « Sans fin » is thrown off when the window closes.
         """
-        if "suite" in current.decided or self._flanned(current):
+        if "suite" in current.decided:
+            return
+        if self._flanned(current):
+            # ★★★★ « Le premier (ou seul) joueur à crier l'annonce perd 10 pts »: a first-shout race
+            at = first_settled_at(current.shouters(CallKind.GRELOTTE_CA_PICOTE.value), t, self.rules.tie_window_s,
+                                  self.state.active())
+            if at is not None:
+                current.decided.add("suite")
+                self._settle_flanned_suite(current, at)
             return
         losers = self._grelotte_losers(current)
         if losers is None:

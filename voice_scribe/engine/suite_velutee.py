@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 from voice_scribe.engine.calls import CallKind
 from voice_scribe.engine.dice import Figure, Throw
 from voice_scribe.engine.events import Reason
-from voice_scribe.engine.races import firsts
+from voice_scribe.engine.races import firsts, roller_first_settled_at
 from voice_scribe.engine.relances import combination_value
 from voice_scribe.engine.state import Phase, Relance
 from voice_scribe.engine.rejected import Rejected
@@ -60,8 +60,17 @@ class SuiteVeluteeRules:
             return
         current.shout(call.kind.value, call.player, call.t)
 
-    def _settle_suite_velutee(self: RuleContext, current: ThrowContext, t: float) -> None:
+    def _suite_velutee_settled_at(self: RuleContext, current: ThrowContext, t: float) -> float | None:
+        """Certain once the roller's « Patte de canaaard ! » is in (within the tie window of the first
+        « Velutée ! »: he wins a tie), or once the first « Velutée ! »'s tie window has passed (the
+        grabbers, one or two, are known)."""
         if not self._is_suite_velutee(current):
+            return None
+        return roller_first_settled_at(current.shouters(CallKind.PATTE_DE_CANARD.value),
+                                       current.shouters(CallKind.VELUTEE.value), t, self.rules.tie_window_s)
+
+    def _settle_suite_velutee(self: RuleContext, current: ThrowContext, t: float) -> None:
+        if not self._is_suite_velutee(current) or "suite_velutee" in current.decided:
             return
         patte = current.shouters(CallKind.PATTE_DE_CANARD.value)
         velutee = current.shouters(CallKind.VELUTEE.value)

@@ -165,6 +165,14 @@ HELD_BY: dict[CallKind, frozenset[Holding]] = {
     CallKind.LANCE_CIVET_FILOCHE: frozenset({Holding.CIVET_FILOCHE}),
     CallKind.CIVET_DOUBLE: frozenset({Holding.CIVET, Holding.CIVET_FILOCHE}),
     CallKind.CIVET_FILOCHE_DOUBLE: frozenset({Holding.CIVET, Holding.CIVET_FILOCHE}),
+    # the immunities (grelottine_defenses.py ``_defense_allowed``), the Jarret (jarret.py ``_jarret_moment``,
+    # ``_throw_holding``): a non-holder's call is a Bévue or a refusal, whatever its target
+    CallKind.PASSE_GRELOT: frozenset({Holding.PASSE_GRELOT}),
+    CallKind.RIGODON: frozenset({Holding.RIGODON}),
+    CallKind.LANCE_JARRET: frozenset({Holding.JARRET}),
+    CallKind.MI_JARRET: frozenset({Holding.JARRET}),
+    CallKind.BI_JARRET: frozenset({Holding.JARRET}),
+    CallKind.JARRET_SIFFLET: frozenset({Holding.JARRET}),
 }
 
 #: Who tries a Chante-Sloubi in the search: a newcomer is anybody not at the table.
@@ -382,6 +390,8 @@ def _phase_text(game: Fold) -> tuple[str, tuple[str, ...]]:
         missing = [p for p in roll_off.players if p not in roll_off.rolls]
         title = "Tirage au sort" if roll_off.purpose == "opening" else "Départage aux dés"
         return f"{title} : {_names(roll_off.players)}", tuple(f"{p} n'a pas encore lancé son dé" for p in missing)
+    if phase is Phase.CHOUETTES and state.throws == 0 and current is None and state.opener is not None:
+        return f"{state.opener} ouvre la partie : il lance les chouettes", ()
     if phase is Phase.CHOUETTES and state.throws == 0 and current is None:
         return "Début de partie : tirage au sort, ou le premier joueur lance", ()
     if phase is Phase.CHOUETTES:

@@ -73,7 +73,7 @@ from typing import TYPE_CHECKING
 from voice_scribe.engine.calls import CallKind
 from voice_scribe.engine.dice import Figure
 from voice_scribe.engine.events import EventKind, Reason
-from voice_scribe.engine.races import firsts
+from voice_scribe.engine.races import chain_settled, firsts
 from voice_scribe.engine.state import Phase
 from voice_scribe.engine.state import TichetteChallenge, quiche_value  # noqa: F401 - its record lives in state.py
 from voice_scribe.engine.rejected import Rejected
@@ -172,6 +172,30 @@ class TichetteRules:
         for call in queued:
             self._emit(EventKind.REJECTED, call.player, None, "no_tichette", "tichette", t,
                        call=self._public(call), message="aucun défi Tichette en cours")
+
+    def _tichette_settled_at(self: RuleContext, current: ThrowContext, t: float) -> float | None:
+        """Who is the ticheur is certain once the first « Salsifi ! » is (its tie window passed, or
+        everybody shouted) and, when tied, once « Sganabadarlane ! » among the tied is certain too (or,
+        still tied, the youngest is known). A tie left for the dice waits for the window: None."""
+        if not self._is_tichette(current):
+            return None
+        settled = chain_settled(current.shouters(CallKind.SALSIFI.value),
+                                [current.shouters(CallKind.SGANABADARLANE.value)], t, self.rules.tie_window_s,
+                                self.state.active())
+        if settled is None:
+            return None
+        at, among = settled
+        return at if len(among) == 1 or self._youngest(among) is not None else None
+
+    def _name_ticheur(self: RuleContext, current: ThrowContext, t: float) -> None:
+        """The ticheur is known: said now; his Défi Tichette begins « en fin de tour », when the
+        window closes (``_settle_tichette`` finds him again from the same shouts)."""
+        window = self.rules.tie_window_s
+        tied = firsts(current.shouters(CallKind.SALSIFI.value), window)
+        among = firsts([(p, s) for p, s in current.shouters(CallKind.SGANABADARLANE.value) if p in tied], window)
+        ticheur = tied[0] if len(tied) == 1 else (among[0] if len(among) == 1 else self._youngest(among))
+        if ticheur is not None:
+            self._prompt(Reason.TICHEUR_NAMED, [ticheur], t)
 
     def _settle_tichette(self: RuleContext, current: ThrowContext, t: float) -> bool:
         """The window of a Tichette closes: who is the ticheur? True when the Défi Tichette

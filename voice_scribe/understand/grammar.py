@@ -163,6 +163,11 @@ class Template:
     def weight(self) -> float:
         return sum(t.weight for t in self.toks)
 
+    @cached_property
+    def words(self) -> frozenset[str]:
+        """The words of this phrase (not its slots)."""
+        return frozenset(t.word for t in self.toks if t.kind == "word")
+
     @property
     def takes_commentary(self) -> bool:
         """Whether words around this phrase may be commentary: not for a bare list word (« chouette »:

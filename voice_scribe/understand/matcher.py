@@ -64,6 +64,8 @@ FILLER_PHRASES: tuple[tuple[str, ...], ...] = (
     ("vas", "y"), ("et", "voila"), ("et", "hop"), ("c", "est", "parti"),
     # politeness, around any call or command (« répète s'il te plaît », « pause svp »)
     ("s", "il", "te", "plait"), ("s", "il", "vous", "plait"), ("stp",), ("svp",),
+    # when, said around a question (« c'est qui le meilleur pour l'instant »)
+    ("pour", "l", "instant"), ("en", "ce", "moment"),
 )
 #: Words that follow a number (« un points », « un sur ») and so mark « un » as a number, not an article.
 _AFTER_NUMBER = frozenset({"et", "point", "points", "sur", "pour", "contre", "a"})
@@ -82,6 +84,10 @@ CLAUSE_STARTERS = frozenset({"je", "j", "il", "elle", "on", "tu", "t", "c", "ca"
 ANNOUNCING = frozenset({"dis", "fais", "annonce", "crie", "tente", "utilise"})
 #: At most this many words of commentary before / after a call.
 MAX_COMMENTARY = (3, 6)
+#: Small words that sound like « deux »: after a number they are its misheard last word.
+_DE_SOUNDS = frozenset({"de", "des", "d"})
+#: Words after which a number is said (« pour douze », « de quinze »).
+_NUMBER_INTRODUCERS = frozenset({"pour", "de", "sur", "a"})
 #: Single letters that stand for an elided word glued to the next one (« jachète », « akadoc »).
 _ELIDED = frozenset("jldcmnta")
 #: Player name used when neither the audio side nor a spoken name tells who spoke.
@@ -97,6 +103,7 @@ class Thresholds:
     shortlist: int = 10  # templates aligned in full
     shortlist_core: int = 4  # … and nearest the heard words without their commentary, per such reading
     sound: float = 0.2  # whole-phrase sound distance accepted when words alone do not fit (free decoding)
+    sound_rivals: float = 0.1  # a word reading at least this costly meets the readings by sound as rivals
     context: float = 0.30  # with a table: a legal reading beats an illegal one at most this much cheaper
     max_words: int = 40  # longer than any call with its fillers: rejected before matching (bounded work)
     max_chars: int = 400  # idem, in characters (the longest call is under 100)
@@ -211,6 +218,7 @@ class _Heard:
     strict_edges: _Edges  # for a call of one word: no commentary before it, and after it only a new clause
     ins: list[float]  # cost of each word heard but not in the template
     numeric: list[bool]  # each word is a number here (not an article)
+    key_heard: frozenset[int] = frozenset()  # positions of the key words heard (birds, combinations…)
     sub: dict = field(default_factory=dict)  # (template word, key, sound, j) -> substitution cost
 
 
@@ -239,6 +247,8 @@ class Matcher:
                     if tok.key:
                         self.key_words.add(tok.word)
         self._sound = sounds
+        # the sound of every number word (« zero » and « zéro » are one), for free decoding's numbers
+        self._number_sounds = sorted({(sounds[w], w) for w in NUMBER_WORDS if w not in ("une", "cents", "vingts")})
         self.vocab = frozenset(sounds)
         self._chars = {w: chr(0x4E00 + i) for i, w in enumerate(sorted(self.vocab))}
         self._by_key: dict[str, list[str]] = {}
@@ -519,12 +529,16 @@ class Matcher:
             return (u.cost + 0.05) * w  # « chouettes » for « chouette »
         if t.key:
             return INF
-        if u.player or u.word in self.key_words:
-            return 1.0 * max(w, 1.0)  # a name, a bird, a combination… is never a sound-alike of another word
+        if u.word in self.key_words and not u.player:
+            return INF  # a bird, a combination, a call's name… heard is never another word of the phrase
+        if u.player:
+            return 1.0 * max(w, 1.0)  # a name is never a sound-alike of another word
         if u.unk:
             return w
         if t.word in FILLERS and u.word not in FILLERS:
             return self._ins_cost(u)  # a meaningful word is not a misheard article
+        if u.word in FILLERS and u.known:
+            return INF  # … nor a small word a misheard meaningful one (« et six » is not « dé six »)
         sim = fuzz.ratio(u.sound, t.sound) / 100
         return w * max(0.7 if u.known else 0.5, 1 - sim)
 
@@ -550,7 +564,7 @@ class Matcher:
             if end in cut or j - 1 in cut:
                 spans[j].append((end, "bad", " ".join(words) + " [unk]"))
                 continue
-            if end in fuzzy_edge or j - 1 in fuzzy_edge:
+            if end in fuzzy_edge or j - 1 in fuzzy_edge or self._misheard_last_number(utoks, end):
                 edge = utoks[end].heard if end in fuzzy_edge else utoks[j - 1].heard
                 spans[j].append((end, "bad", f"{' '.join(words)} (et « {edge} » ?)"))
                 continue
@@ -565,6 +579,16 @@ class Matcher:
             spans[j].append((end, "bad", " ".join(words)))
         return spans
 
+    @staticmethod
+    def _misheard_last_number(utoks: list[UTok], end: int) -> bool:
+        """« de » right after a number and before no other (« cent de sur … », « six cinq de »): no template
+        puts « de » after a number, so it is the number's last word misheard (« deux »), not a small word."""
+        return (
+            end < len(utoks)
+            and utoks[end].heard in _DE_SOUNDS
+            and (end + 1 == len(utoks) or not utoks[end + 1].is_number)
+        )
+
     def _number_like(self, u: UTok) -> bool:
         """An unknown word that may be a misheard part of a number (« kent »), not a small word (« du », « cu »)."""
         if u.word in FILLERS or len(u.sound) < 2:
@@ -577,7 +601,8 @@ class Matcher:
         ``edges``: the cost of taking the first *j* / the words from *j* on as commentary around the call.
         """
         utoks, spans = heard.utoks, heard.spans
-        edges = heard.edges if t.weight >= 2 else heard.strict_edges
+        # a one-word call (« bévue », « pélican ») is everyday French too; a table command is said to the scribe
+        edges = heard.edges if t.weight >= 2 or not isinstance(t.target, CallKind) else heard.strict_edges
         m, n = len(t.toks), len(utoks)
         D = [[INF] * (n + 1) for _ in range(m + 1)]
         B: list[list[tuple | None]] = [[None] * (n + 1) for _ in range(m + 1)]
@@ -588,6 +613,10 @@ class Matcher:
         ins, numeric, sub = heard.ins, heard.numeric, heard.sub
         if t.exact:
             ins = [INF] * n  # an exact phrase takes no extra word
+        elif heard.key_heard:
+            # a bird, a combination, a call's own name… heard but not in this phrase is another call, not a
+            # word too many (« je te lance mon civet filoché » is not « lance civet »); said twice, it counts once
+            ins = [INF if j in heard.key_heard and utoks[j].word not in t.words else c for j, c in enumerate(ins)]
         for i in range(m + 1):
             tok = t.toks[i] if i < m else None
             row, nrow = D[i], D[i + 1] if i < m else None
@@ -687,7 +716,7 @@ class Matcher:
         if too_long:
             source = "audio" if utterance.speaker else None
             return Understanding(ResultKind.REJECTED, text, utterance.speaker, source, reason=too_long)
-        utoks = _collapse_repeats(self.canonical(token_pairs(text)))
+        utoks = _collapse_repeats(self._numbers_by_sound(self.canonical(token_pairs(text))))
         who, source = (utterance.speaker, "audio") if utterance.speaker else (None, None)
         intro = _self_intro(utoks)
         addressee: list[UTok] = []
@@ -705,8 +734,9 @@ class Matcher:
             readings = self._rank(pointed, now)  # the name as the target, after the call or where it was said
             if _clean_cost(readings) <= min(_clean_cost(ranked), self.thresholds.accept):
                 ranked = readings
+        ranked = self._with_sound(ranked, utoks, now)
         if _clean_cost(ranked) > self.thresholds.accept:
-            ranked = self._by_sound(utoks, now) or ranked
+            ranked = self._said_again(utoks, now) or ranked
         # the speaker's own name said after the call (« pas mou le caillou, Karadoc ! »)
         last = utoks[-1].player
         # … but « c'est Karadoc » alone is a name said (the answer to « qui a dit ? »), not a call without it
@@ -744,6 +774,7 @@ class Matcher:
             _strict(edges, utoks),
             [self._ins_cost(u, articles[j]) for j, u in enumerate(utoks)],
             [u.is_number and not articles[j] for j, u in enumerate(utoks)],
+            frozenset(j for j, u in enumerate(utoks) if u.word in self.key_words and not u.player),
         )
 
     def _edges(self, utoks: list[UTok]) -> _Edges:
@@ -769,6 +800,10 @@ class Matcher:
             )
             if introduces or after_introducer:
                 tail[j] = INF  # « … pour doux »: what follows « pour » is the call's own argument, misheard
+        for j in range(2, n):
+            if utoks[j - 1].word == "pas" and utoks[j - 2].is_number and _only_numbers(utoks[j:]):
+                # « c'était cinq et cinq pas | cinq et six »: the value said wrong, after a correction's « pas »
+                tail[j] = min(tail[j], 0.04 * (n - j))
         return _Edges(lead, tail)
 
     def _commentary_cost(self, u: UTok) -> float:
@@ -783,6 +818,64 @@ class Matcher:
     def _sounds_like_a_name(self, u: UTok) -> bool:
         """An unknown word that could be part of a player's name (« léo dans »): not commentary."""
         return len(u.sound) >= 2 and any(fuzz.partial_ratio(u.sound, key) >= 80 for _, key, _ in self._names)
+
+    def _numbers_by_sound(self, utoks: list[UTok]) -> list[UTok]:
+        """Words a free decoder writes for a number (« pour doux » → douze, « cadre » → quatre, « trois sans
+        quarante » → cent), read as that number only where a number is said — next to one, or after a word
+        that introduces one — and only when one number alone sounds that close."""
+        out = list(utoks)
+        for j, u in enumerate(utoks):
+            if u.is_number or u.player or u.unk or u.word in FILLERS or len(u.sound) < 2:
+                continue
+            before = j > 0 and utoks[j - 1].is_number
+            after = j + 1 < len(utoks) and utoks[j + 1].is_number
+            introduced = j > 0 and utoks[j - 1].word in _NUMBER_INTRODUCERS and not after
+            if not ((before and after) or (not u.known and (before or after or introduced))):
+                continue
+            word = self._number_of_sound(phonetic_key(u.heard.replace(" ", "")))  # as heard, not as guessed
+            if word is not None:
+                out[j] = UTok(word, u.heard, 0.15, True, sound=self._sound[word])
+        return self._throw_by_sound(out)
+
+    def _throw_by_sound(self, utoks: list[UTok]) -> list[UTok]:
+        """A throw said alone (« cadre et cadre », « cadre cadre de »): when every word is a number, « et », or
+        a word only one number sounds like, they are all numbers (a final « de » is « deux »)."""
+        if len(utoks) < 2 or utoks[0].word == "et" or utoks[-1].word == "et":
+            return utoks
+        out: list[UTok] = []
+        for j, u in enumerate(utoks):
+            if u.is_number or u.word == "et":
+                out.append(u)
+                continue
+            last_de = j == len(utoks) - 1 and u.heard in _DE_SOUNDS
+            word = "deux" if last_de else (
+                None if u.player or u.unk or (u.known and u.cost < 0.1) else self._number_of_sound(phonetic_key(u.heard.replace(" ", "")))
+            )
+            if word is None:
+                return utoks
+            out.append(UTok(word, u.heard, 0.15, True, sound=self._sound[word]))
+        return out
+
+    def _number_of_sound(self, sound: str) -> str | None:
+        """The one number word within one sound edit of ``sound`` (none when two numbers are as close)."""
+        scored = sorted((Levenshtein.distance(sound, key), word) for key, word in self._number_sounds)
+        best = scored[0][0]
+        words = {w for d, w in scored if d == best}
+        return words.pop() if best <= 1 and len(words) == 1 else None
+
+    def _said_again(self, utoks: list[UTok], now: LazyNow | None) -> list[_Alignment]:
+        """A call with some of its words said again (« pas mou le caillou pas mou », « artichette Yvain
+        artichette », « chouette je parie chouette »): read once without the words said later again, once
+        without those said first; the cheaper reading that fits is taken, as if they were said once."""
+        best: list[_Alignment] = []
+        for keep_first in (True, False):
+            once = _said_once(utoks, keep_first)
+            if once is None:
+                continue
+            readings = self._rank(once, now)
+            if _clean_cost(readings) <= min(self.thresholds.accept, _clean_cost(best)):
+                best = readings
+        return best
 
     def _by_sound(self, utoks: list[UTok], now: LazyNow | None = None) -> list[_Alignment]:
         """Readings by the sound of the whole phrase, for what free decoding writes (« bergère on nette »).
@@ -799,14 +892,35 @@ class Matcher:
         if len(heard) < 4:
             return []
         values = (("player", utoks[-1].player),) if pointed else ()
-        hits = process.extract(heard, self._phrase_keys[pointed], scorer=Levenshtein.normalized_distance, limit=4)
+        # a key word heard as itself (« mouette ») is never swallowed into another phrase's sound
+        # (« bé jarret » may be bjarret: the sound of « jarret » is in it)
+        keys = {u.sound for u in words if u.word in self.key_words and u.cost < 0.1}
+        hits = process.extract(heard, self._phrase_keys[pointed], scorer=Levenshtein.normalized_distance, limit=8)
+        hits = [(k, d) for k, d, _ in hits if len(k) >= 4 and abs(len(k) - len(heard)) <= max(1, len(k) // 8)]
+        if not hits or hits[0][1] > self.thresholds.sound:
+            return []
+        # every phrase about as close as the best one stays a rival (« j'arrête »: bjarret or charret?)
+        reach = hits[0][1] + self.thresholds.margin
         return _best_per_meaning(
             _Alignment(distance + 0.05, t, values, None, (distance + 0.05) * t.weight)
-            for key, distance, _ in hits
-            if distance <= self.thresholds.sound and len(key) >= 4 and abs(len(key) - len(heard)) <= max(1, len(key) // 8)
+            for key, distance in hits
+            if distance <= reach
             for t in self._phrase_sounds[pointed][key]
-            if not t.needs_state or allowed_now(now, t.target)
+            if (not t.needs_state or allowed_now(now, t.target)) and all(k in key for k in keys)
         )
+
+    def _with_sound(self, ranked: list[_Alignment], utoks: list[UTok], now: LazyNow | None) -> list[_Alignment]:
+        """The readings by word, and by the sound of the whole phrase: instead of them when no word reading fits,
+        beside them when the word reading had to fit a word the grammar does not have (« bé jarret »: bi-jarret by its words, bjarret by its
+        sound — a question, not a pick). A call word is accepted through sound only when no other is as close."""
+        best = _clean_cost(ranked)
+        guessed = any(not u.known and not u.unk for u in utoks)  # a heard word the grammar does not have
+        if best <= self.thresholds.accept and (best < self.thresholds.sound_rivals or not guessed):
+            return ranked
+        sound = self._by_sound(utoks, now)
+        if best > self.thresholds.accept:
+            return sound or ranked
+        return _best_per_meaning(ranked + sound) if sound else ranked
 
     def _too_long(self, text: str) -> str | None:
         """A French reason when ``text`` is longer than any call can be (checked before any matching work)."""
@@ -944,6 +1058,29 @@ def _strict(edges: _Edges, utoks: list[UTok]) -> _Edges:
     return _Edges(lead, tail)
 
 
+def _said_once(utoks: list[UTok], keep_first: bool) -> list[UTok] | None:
+    """The words without their repetitions (the later ones, or the earlier ones), small words and numbers kept;
+    None when no meaningful word is said twice."""
+    order = range(len(utoks)) if keep_first else range(len(utoks) - 1, -1, -1)
+    seen: set[str] = set()
+    drop: set[int] = set()
+    for j in order:
+        u = utoks[j]
+        if u.word in FILLERS or u.is_number or u.unk or not u.known:
+            continue
+        if u.word in seen:
+            drop.add(j)
+        seen.add(u.word)
+    if not drop:
+        return None
+    return [u for j, u in enumerate(utoks) if j not in drop]
+
+
+def _only_numbers(utoks: list[UTok]) -> bool:
+    """Number words only (with « et »: « cinq et six »)."""
+    return bool(utoks) and all(u.is_number or u.word == "et" for u in utoks) and utoks[-1].is_number
+
+
 def _best_per_meaning(alignments) -> list[_Alignment]:
     """The cheapest alignment per meaning (kind + arguments + whether a slot failed), cheapest first."""
     best: dict[tuple, _Alignment] = {}
@@ -991,7 +1128,11 @@ def _fields(al: _Alignment) -> dict[str, object]:
     """The call/command arguments an alignment carries (list values, then slot values)."""
     fields: dict[str, object] = {}
     dice: list[int] = []
+    # ``=> pointing``: the name said is whom the call turns to (« à toi Perceval » for « suivant »), no argument
+    pointing = ("pointing", "true") in al.template.values
     for name, value in list(al.template.values) + list(al.values):
+        if pointing and name == "player":
+            continue
         if name == "bird":
             fields["number"] = int(value)  # type: ignore[arg-type]
         elif name in ("combination", "item", "rule"):

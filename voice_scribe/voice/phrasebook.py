@@ -582,6 +582,8 @@ class Phrasebook:
         elif isinstance(dice, int):  # a relance: how many dice are thrown again
             values.num("dice_count", dice)
         values.put(label=self._label(ev.reason, fmt, values))
+        if ev.rule in self.data["rules"]:
+            values.put(rule_name=self.rule_name(ev.rule))
         if ev.kind is EventKind.REJECTED and ev.reason == Reason.RULE_OFF.value and ev.rule in self.data["rules"]:
             values.put(message=self._fill(self.data["answer"]["rule_off"], values.put(rule=self.rule_name(ev.rule))))
         elif ev.kind is EventKind.REJECTED and data.get("message"):

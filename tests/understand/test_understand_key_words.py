@@ -1,0 +1,129 @@
+"""A wrong key word is never accepted, by class (issue 15).
+
+Free decoding and sound-alike spellings can land on *another* call (another bird, another Jarret, another
+number). Each rule here is one class: a key word heard but not in a phrase, a phrase that sounds as much like
+two calls, a small word « de » that is the misheard end of a number. The answer is a question or a refusal,
+never the other call.
+"""
+
+from __future__ import annotations
+
+import pytest
+from seed_facts import SEED_CALLS
+
+from voice_scribe.understand import ResultKind
+from voice_scribe.understand.numbers import spell
+
+SPEAKER = "Karadoc"
+#: key words of other calls (a bird, a combination, a call's own name), put into every seed announcement
+OTHER_KEY_WORDS = ("filoché", "mouette", "velute", "jarret", "grelottine")
+
+
+def _reading(u):
+    thing = u.call or u.command
+    return (thing.kind, getattr(thing, "number", None), getattr(thing, "combination", None), getattr(thing, "target", None))
+
+
+_INSERTS = [
+    (a, w) for a in SEED_CALLS for w in OTHER_KEY_WORDS if w not in a.text.lower() and len(a.text.split()) >= 2
+]
+
+
+@pytest.mark.parametrize("a,word", _INSERTS, ids=[f"{a.text}|{w}" for a, w in _INSERTS])
+def test_a_key_word_of_another_call_inside_a_phrase_is_not_dropped(matcher, a, word):
+    clean = matcher.understand(a.text, speaker=SPEAKER)
+    assert clean.accepted
+    words = a.text.split()
+    said = " ".join([*words[:-1], word, words[-1]])
+    u = matcher.understand(said, speaker=SPEAKER)
+    assert not (u.accepted and _reading(u) == _reading(clean)), (said, u.to_json())
+
+
+def test_launching_a_filoche_civet_is_not_launching_a_civet(matcher):
+    u = matcher.understand("je te lance mon civet filoché Perceval", speaker=SPEAKER)
+    assert u.kind is ResultKind.CALL and u.call.kind.value == "lance_civet_filoche" and u.call.target == "Perceval"
+
+
+@pytest.mark.parametrize(
+    "heard,not_this",
+    [
+        ("j'arrête", "bjarret"),  # as close to charret (and to « on arrête ») as to bjarret
+        ("bé jarret", "bi_jarret"),  # its sound is bjarret's; by its words, one word guessed
+    ],
+)
+def test_a_sound_as_close_to_two_calls_is_not_one_of_them(matcher, heard, not_this):
+    u = matcher.understand(heard, speaker=SPEAKER)
+    assert not (u.kind is ResultKind.CALL and u.call.kind.value == not_this), u.to_json()
+
+
+def test_a_sound_close_to_one_call_only_is_still_read(matcher):
+    for heard, kind in (("lit note", "pari_oiseau"), ("bé jarret", "bjarret")):
+        u = matcher.understand(heard, speaker=SPEAKER)
+        assert u.kind is ResultKind.CALL and u.call.kind.value == kind, (heard, u.to_json())
+
+
+@pytest.mark.parametrize("n", [3, 20, 40, 100, 300])
+def test_de_after_a_number_is_its_misheard_end_not_a_small_word(matcher, n):
+    u = matcher.understand(f"civet de {spell(n)} de sur une chouette", speaker=SPEAKER)
+    assert not u.accepted, u.to_json()
+    u = matcher.understand(f"civet de {spell(n)} sur une chouette", speaker=SPEAKER)
+    assert u.accepted and u.call.number == n
+
+
+@pytest.mark.parametrize("dice", ["six cinq", "deux trois", "un un"])
+def test_de_after_two_dice_is_not_two_dice(matcher, dice):
+    u = matcher.understand(f"{dice} de", speaker=SPEAKER)
+    assert not (u.accepted and u.call.kind.value == "chouettes"), u.to_json()
+
+
+def test_de_before_a_number_is_still_a_small_word(matcher):
+    for said, number in (("michette de trois", 3), ("je relance de quinze", 15), ("quichette de zéro", 0)):
+        u = matcher.understand(said, speaker=SPEAKER)
+        assert u.kind is ResultKind.CALL and u.call.number == number, (said, u.to_json())
+
+
+def test_a_small_word_is_not_a_misheard_call_word(matcher):
+    """A small word heard (« et ») never stands for a call's word (« lance », « dé »): the call's word counts as
+    missing and the small word as extra (« hein et scie » is not « dé six »)."""
+    heard = matcher.canonical(["et", "civet", "perceval"])
+    template = next(t for t in matcher.grammar.templates if t.text.startswith("lance civet"))
+    lance = template.toks[0]
+    assert lance.word == "lance"
+    assert matcher._sub_cost(lance, heard[0], False) == float("inf")
+    assert matcher._sub_cost(lance, matcher.canonical(["lance"])[0], False) == 0
+
+
+@pytest.mark.parametrize("said,number", [
+    ("cul de chouette pour douche", 12),  # a real word next to « pour »: one number only sounds that close
+    ("bichette de trois sans quarante deux", 342),  # « sans » between two numbers is « cent »
+])
+def test_a_word_for_a_number_where_a_number_is_said(matcher, said, number):
+    u = matcher.understand(said, speaker=SPEAKER)
+    assert u.kind is ResultKind.CALL and u.call.number == number, u.to_json()
+
+
+@pytest.mark.parametrize("said", [
+    "cul de chouette pour doux",  # as close to « dix » as to « douze »: not read
+    "je suis doux",  # no number said here
+    "civet de vingt sur un cul de chouette sans sirotage",  # « sans » not between numbers
+])
+def test_no_number_read_by_sound_when_unsure_or_out_of_place(matcher, said):
+    u = matcher.understand(said, speaker=SPEAKER)
+    assert not (u.call and u.call.number in (10, 12, 100, 120)), u.to_json()
+    assert "doux" not in said or not u.accepted
+
+
+@pytest.mark.parametrize("said,kind,dice", [
+    ("cadre et cadre", "chouettes", (4, 4)),
+    ("cadre cadre de", "des", (4, 4, 2)),  # a final « de » in a throw said alone is « deux »
+    ("six cinq de", "des", (6, 5, 2)),
+])
+def test_a_throw_said_alone_in_words_that_sound_like_numbers(matcher, said, kind, dice):
+    u = matcher.understand(said, speaker=SPEAKER)
+    assert u.kind is ResultKind.CALL and (u.call.kind.value, u.call.dice) == (kind, dice), u.to_json()
+
+
+@pytest.mark.parametrize("said", ["cadre et tableau", "le cadre est beau"])
+def test_words_that_sound_like_numbers_beside_other_words_are_not_a_throw(matcher, said):
+    u = matcher.understand(said, speaker=SPEAKER)
+    assert not (u.call and u.call.dice), u.to_json()
