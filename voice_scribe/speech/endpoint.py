@@ -123,6 +123,10 @@ class EndWatch:
         starts = [s for s, last in zip(self._start, self._last, strict=True) if s is not None and last - s >= min_s]
         return min(starts) if starts else None
 
+    def resumed(self, channel: int) -> float | None:
+        """First frame of the channel's own run going now (None: quiet)."""
+        return self._start[channel]
+
     def earliest(self) -> float | None:
         """First sound (leak included) heard since the last look: no new shout can begin before."""
         heard = [s for s in self._heard if s is not None]

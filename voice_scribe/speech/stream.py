@@ -230,12 +230,17 @@ class StreamingHearing:
             if start < self._emitted.get(seg.channel, -1.0):
                 continue  # overlaps what this channel already emitted
             seg = type(seg)(seg.channel, start, end, seg.peak_dbfs, seg.loudness_ratio, seg.ambiguous)
+            # its channel's sound came back within the hangover: the segmenter may not see that burst
+            # yet (it needs it loud for a while), but it will join it to this segment
+            resumed = self._watch.resumed(seg.channel)
+            if self.watch and not final and resumed is not None and resumed <= end + self.wait_s:
+                end = max(end, self.now)
             if not final and (end > horizon or seg.start <= t0):
                 if end > horizon:
                     # still going: nothing after its onset is settled, and that onset may
                     # still move back over a weak first consonant once the shout is whole
                     settled = min(settled, start - self.cfg.segmenter.hiss_back_ms / 1000)
-                    going.append(seg)
+                    going.append(type(seg)(seg.channel, start, end, seg.peak_dbfs, seg.loudness_ratio, seg.ambiguous))
                 continue  # still going, or cut by the window's left edge
             ready.append(seg)
         out = [u for u in (self._emit(seg) for seg in ready) if u is not None]
