@@ -1,11 +1,26 @@
 """Live hearing: frames in, utterances out, on the session clock.
 
-:class:`StreamingHearing` keeps the last ``window_s`` seconds of audio and,
-every ``hop_s``, segments that window with the same code as file replay
+:class:`StreamingHearing` keeps the last ``window_s`` seconds of audio and
+segments its recent part with the same code as file replay
 (:func:`voice_scribe.audio.segment.segment_audio`); a segment is emitted once
-it has ended (``hangover`` of silence seen after it) and only once. Emission
-therefore lags the end of a shout by about hangover + hop (≈ 0.5-0.8 s);
-onsets are unaffected, which is what races need.
+it has ended (``hangover`` of silence seen after it, and a 50 ms margin) and
+only once.
+
+When it looks: a per-frame energy watch (:class:`~voice_scribe.speech.endpoint.EndWatch`)
+tells the moment a channel's sound has been followed by that silence, and the
+hearing looks then, so a shout is emitted about ``hangover`` + 50 ms after it
+ends rather than at the next periodic look. While something is sounding it
+also looks every ``hop_s`` (onsets for the decoding, the crosstalk model);
+a quiet table costs no look at all. ``watch=False`` gives the former
+behaviour (a look every ``hop_s``, whatever is heard).
+
+Decoding while the shout goes: once a look has found a shout's onset, its
+channel's recognizer is fed from that onset (less the pre-roll of
+:func:`~voice_scribe.speech.transcribe.decode_segment`) as frames arrive, in
+the same chunks as the file path, so at the end only the last chunks and
+Vosk's final result remain, and the words are those of decoding the whole
+segment afterwards. If a later look moves the onset, the recognizer starts
+that segment afresh from the new one.
 
 Frames pass through an optional :class:`~voice_scribe.audio.mute.Mute` first,
 so the scribe does not hear itself.
@@ -20,12 +35,28 @@ from typing import Any
 import numpy as np
 
 from voice_scribe.audio.mute import Mute
-from voice_scribe.audio.segment import LeakModel, learn_leak, segment_audio
+from voice_scribe.audio.segment import LeakModel, Segment, learn_leak, segment_audio
 from voice_scribe.audio.sources import Frame
 from voice_scribe.audio.vad import SpeechCheck, keep_speech
+from voice_scribe.speech.endpoint import EndWatch
 from voice_scribe.speech.recognizer import ChannelRecognizer, Grammar
-from voice_scribe.speech.transcribe import HearingConfig, decode_segment, to_utterance
-from voice_scribe.speech.utterance import Utterance
+from voice_scribe.speech.transcribe import (
+    HearingConfig,
+    SegmentDecoder,
+    chunk_samples,
+    decode_span,
+    to_utterance,
+)
+from voice_scribe.speech.utterance import Utterance, Word
+
+#: how long after a segment's last sound (beyond the hangover) it is taken as ended (s)
+END_MARGIN_S = 0.05
+#: how long after a sound begins the first look is taken (s): enough for the segmenter to see it
+FIRST_LOOK_S = 0.1
+#: a segment still going at a look but ended this long before it has fallen quiet (s)
+QUIET_BEFORE_LOOK_S = 0.02
+#: a channel's own sound shorter than this (a flicker of leak left over) calls for no look of its own (s)
+MIN_RUN_S = 0.05
 
 
 @dataclass
@@ -41,20 +72,39 @@ class StreamingHearing:
     #: crosstalk known beforehand (e.g. learnt from a calibration round where
     #: each player says his name alone); refined as the game goes
     leak: LeakModel | None = None
+    #: look the moment a sound's end is known (False: only every ``hop_s``)
+    watch: bool = True
+    #: feed the recognizer while the shout goes (False: decode it once it has ended)
+    decode_early: bool = True
+    #: the recent audio each look segments (s): more when a shout still going began earlier
+    analysis_s: float = 6.0
+    #: the recent audio each look learns the crosstalk from (s), merged into what was known
+    learn_s: float = 4.0
+    #: the crosstalk is learnt again at most this often (s): most looks use what is known
+    learn_every_s: float = 1.0
     _buf: np.ndarray = field(init=False, repr=False)
     _buf_start: int = field(default=0, init=False)  # session sample of _buf[0]
     _pending: int = field(default=0, init=False)  # samples since the last analysis
     _emitted: dict[int, float] = field(default_factory=dict, init=False)  # channel → end of last emitted
     _recognizers: dict[int, ChannelRecognizer] = field(default_factory=dict, init=False, repr=False)
+    _decoders: dict[int, SegmentDecoder] = field(default_factory=dict, init=False, repr=False)
     _leak: LeakModel | None = field(default=None, init=False, repr=False)
-    #: session time before which every shout has been emitted (set at each analysis)
+    #: session time before which every shout has been emitted
     _settled: float = field(default=0.0, init=False)
+    #: segments still going at the last look (they hold the settled horizon at their onset)
+    _going: list[Segment] = field(default_factory=list, init=False, repr=False)
+    _last_look: float = field(default=0.0, init=False)
+    _last_learnt: float | None = field(default=None, init=False)
     _check: SpeechCheck | None = field(default=None, init=False, repr=False)
+    _watch: EndWatch = field(init=False, repr=False)
+    #: how many looks (segmentations) were run: for the benchmarks
+    looks: int = field(default=0, init=False)
 
     def __post_init__(self) -> None:
         self._buf = np.zeros((0, self.channels), np.float32)
         self._leak = self.leak
         self._check = SpeechCheck.load() if self.cfg.speech_check else None
+        self._watch = EndWatch(self.channels, self.cfg.rate, self.cfg.segmenter)
 
     @property
     def now(self) -> float:
@@ -65,29 +115,27 @@ class StreamingHearing:
     def settled_until(self) -> float:
         """Every shout with an onset before this time has been emitted (or never will be).
 
-        Shouts still going when the last analysis ran hold it back to their onset: the live
-        table must not close a reaction window past it, or a late-decoded shout would miss it.
+        Shouts still going hold it back to their onset: the live table must not close a
+        reaction window past it, or a late-decoded shout would miss it.
         """
         return self._settled
 
+    @property
+    def wait_s(self) -> float:
+        """Silence after a segment's end before it counts as ended."""
+        return self.cfg.segmenter.hangover_ms / 1000 + END_MARGIN_S
+
     def push(self, frame: Frame) -> list[Utterance]:
         """Add one frame; returns the utterances that became complete."""
-        if frame.rate != self.cfg.rate or frame.channels != self.channels:
-            raise ValueError("frame rate or channel count differs from the hearing's")
-        if self.mute is not None:
-            frame = self.mute.apply(frame)  # type: ignore[assignment]
-        expected = self._buf_start + len(self._buf)
-        if frame.start != expected:  # a gap (dropped frames): pad with silence to keep the clock
-            if frame.start < expected:
-                raise ValueError("frames must arrive in time order")
-            gap = np.zeros((frame.start - expected, self.channels), np.float32)
-            self._buf = np.concatenate([self._buf, gap])
-        self._buf = np.concatenate([self._buf, frame.data.astype(np.float32)])
+        self._append(frame)
         self._pending += len(frame.data)
-        if self._pending < self.hop_s * self.cfg.rate:
-            return []
-        self._pending = 0
-        out = self._analyse(final=False)
+        out: list[Utterance] = []
+        if self._due():
+            self._pending = 0
+            out = self._analyse(final=False)
+        elif self.watch:
+            self._settled = max(self._settled, self._quiet_horizon())
+        self._feed_decoders()
         self._trim()
         return out
 
@@ -100,47 +148,166 @@ class StreamingHearing:
             yield from self.push(frame)
         yield from self.flush()
 
+    # ── frames in ──
+    def _append(self, frame: Frame) -> None:
+        if frame.rate != self.cfg.rate or frame.channels != self.channels:
+            raise ValueError("frame rate or channel count differs from the hearing's")
+        if self.mute is not None:
+            frame = self.mute.apply(frame)  # type: ignore[assignment]
+        expected = self._buf_start + len(self._buf)
+        if frame.start != expected:  # a gap (dropped frames): pad with silence to keep the clock
+            if frame.start < expected:
+                raise ValueError("frames must arrive in time order")
+            gap = np.zeros((frame.start - expected, self.channels), np.float32)
+            self._buf = np.concatenate([self._buf, gap])
+        self._buf = np.concatenate([self._buf, frame.data.astype(np.float32)])
+        self._watch.watch(self._buf, self._buf_start)
+
+    def _due(self) -> bool:
+        """Is it time to look: a sound just ended, or something sounds and ``hop_s`` has passed?"""
+        hop = self._pending >= self.hop_s * self.cfg.rate
+        if not self.watch:
+            return hop
+        going = {s.channel for s in self._going}
+        ended = self._watch.ended(self.now, self.wait_s)
+        # a run that began before the last look and holds no segment then is another's leak
+        if any(r.channel in going or (r.start >= self._last_look and r.end - r.start >= MIN_RUN_S) for r in ended):
+            return True
+        # a shout the last look saw fall quiet (the watch called its end early): look at its end
+        quiet = [s for s in self._going if s.end < self._last_look - QUIET_BEFORE_LOOK_S]
+        if any(s.end + self.wait_s <= self.now for s in quiet):
+            return True
+        sounding = self._watch.sounding(MIN_RUN_S)
+        if sounding is not None and self._last_look < sounding + FIRST_LOOK_S <= self.now:
+            return True  # a sound began: find its onset soon, to decode it as it goes
+        return hop and (bool(self._going) or sounding is not None)
+
+    def _quiet_horizon(self) -> float:
+        """The settled horizon without a look: nothing can begin where every channel was quiet."""
+        horizon = self.now - self.wait_s
+        back = self.cfg.segmenter.hiss_back_ms / 1000
+        for s in self._going:
+            horizon = min(horizon, s.start - back)
+        earliest = self._watch.earliest()
+        if earliest is not None:
+            horizon = min(horizon, earliest - back)
+        return horizon
+
+    # ── a look ──
+    def _window(self) -> tuple[np.ndarray, int]:
+        """The recent audio a look segments, and its first session sample."""
+        rate = self.cfg.rate
+        span = self.analysis_s
+        if self._going:
+            span = max(span, self.now - min(s.start for s in self._going) + 2.0)
+        keep = min(len(self._buf), int(span * rate))
+        keep -= keep % self._watch.frame
+        return self._buf[len(self._buf) - keep :], self._buf_start + len(self._buf) - keep
+
+    def _learn(self) -> LeakModel | None:
+        if self.channels == 1:
+            return None
+        if self._last_learnt is not None and self._leak is not None and self.now - self._last_learnt < self.learn_every_s:
+            return self._leak
+        self._last_learnt = self.now
+        recent = self._buf[-int(self.learn_s * self.cfg.rate) :]
+        learnt = learn_leak(recent, self.cfg.rate, self.cfg.segmenter)
+        self._leak = learnt if self._leak is None else self._leak.merged(learnt)
+        return self._leak
+
     def _analyse(self, final: bool) -> list[Utterance]:
         rate = self.cfg.rate
-        t0 = self._buf_start / rate
-        horizon = self.now - self.cfg.segmenter.hangover_ms / 1000 - 0.05
+        self.looks += 1
+        audio, first = self._window()
+        t0 = first / rate
+        horizon = self.now - self.wait_s
         settled = self.now if final else horizon
-        out = []
-        leak = None
-        if self.channels > 1:
-            learnt = learn_leak(self._buf, rate, self.cfg.segmenter)
-            self._leak = learnt if self._leak is None else self._leak.merged(learnt)
-            leak = self._leak
-        for seg in segment_audio(self._buf, rate, self.cfg.segmenter, leak):
+        leak = self._learn()
+        ready: list[Segment] = []
+        going: list[Segment] = []
+        for seg in segment_audio(audio, rate, self.cfg.segmenter, leak):
             start, end = seg.start + t0, seg.end + t0
             if start < self._emitted.get(seg.channel, -1.0):
                 continue  # overlaps what this channel already emitted
-            if not final and (end > horizon or seg.start <= 0.0):
+            seg = type(seg)(seg.channel, start, end, seg.peak_dbfs, seg.loudness_ratio, seg.ambiguous)
+            # its channel's sound came back within the hangover: the segmenter may not see that burst
+            # yet (it needs it loud for a while), but it will join it to this segment
+            resumed = self._watch.resumed(seg.channel)
+            if self.watch and not final and resumed is not None and resumed <= end + self.wait_s:
+                end = max(end, self.now)
+            if not final and (end > horizon or seg.start <= t0):
                 if end > horizon:
                     # still going: nothing after its onset is settled, and that onset may
                     # still move back over a weak first consonant once the shout is whole
                     settled = min(settled, start - self.cfg.segmenter.hiss_back_ms / 1000)
+                    going.append(type(seg)(seg.channel, start, end, seg.peak_dbfs, seg.loudness_ratio, seg.ambiguous))
                 continue  # still going, or cut by the window's left edge
-            seg = type(seg)(seg.channel, start, end, seg.peak_dbfs, seg.loudness_ratio, seg.ambiguous)
-            self._emitted[seg.channel] = end
-            if not keep_speech([seg], self._buf, rate, self._check, offset=self._buf_start):
-                continue  # a knock, dice rolling: judged once, never emitted
-            words = []
-            if self.model is not None:
-                rec = self._recognizers.get(seg.channel)
-                if rec is None:
-                    rec = self._recognizers[seg.channel] = ChannelRecognizer(
-                        self.model, rate, self.grammar, channel=seg.channel
-                    )
-                words = decode_segment(rec, self._buf, seg, self.cfg, offset=self._buf_start)
-            out.append(to_utterance(seg, self.players, words))
+            ready.append(seg)
+        out = [u for u in (self._emit(seg) for seg in ready) if u is not None]
         out.sort(key=lambda u: (u.t, u.channel or 0))
+        self._going = [] if final else going
+        self._last_look = self.now
+        self._watch.calibrate(audio, leak)
+        self._follow(going)
         self._settled = max(self._settled, settled)
         return out
+
+    def _emit(self, seg: Segment) -> Utterance | None:
+        self._emitted[seg.channel] = seg.end
+        decoder = self._decoders.pop(seg.channel, None)
+        if not keep_speech([seg], self._buf, self.cfg.rate, self._check, offset=self._buf_start):
+            if decoder is not None:
+                decoder.discard()
+            return None  # a knock, dice rolling: judged once, never emitted
+        return to_utterance(seg, self.players, self._words(seg, decoder))
+
+    def _words(self, seg: Segment, decoder: SegmentDecoder | None) -> list[Word]:
+        """The segment's words: its decoder finished if it began where the segment does."""
+        if self.model is None:
+            return []
+        a, b = decode_span(seg, self.cfg, self._buf_start, self._buf_start + len(self._buf))
+        if decoder is None or decoder.start != a or decoder.fed > b:
+            if decoder is not None:
+                decoder.discard()  # the onset moved since: start afresh from the true one
+            decoder = SegmentDecoder(self._recognizer(seg.channel), seg.channel, a, chunk_samples(self.cfg))
+        return decoder.finish(self._buf, self._buf_start, b)
+
+    # ── decoding while the shout goes ──
+    def _follow(self, going: list[Segment]) -> None:
+        """One decoder per channel for its earliest segment still going, from that segment's onset."""
+        if self.model is None or not self.decode_early:
+            return
+        first: dict[int, Segment] = {}
+        for seg in sorted(going, key=lambda s: s.start):
+            first.setdefault(seg.channel, seg)
+        for channel in list(self._decoders):
+            if channel not in first:  # the sound was not a shout of this channel after all
+                self._decoders.pop(channel).discard()
+        for channel, seg in first.items():
+            a, _ = decode_span(seg, self.cfg, self._buf_start, self._buf_start + len(self._buf))
+            decoder = self._decoders.get(channel)
+            if decoder is not None and decoder.start == a:
+                continue
+            if decoder is not None:
+                decoder.discard()  # the onset moved: restart from the new one
+            self._decoders[channel] = SegmentDecoder(self._recognizer(channel), channel, a, chunk_samples(self.cfg))
+
+    def _feed_decoders(self) -> None:
+        for decoder in self._decoders.values():
+            decoder.feed(self._buf, self._buf_start, self._buf_start + len(self._buf))
+
+    def _recognizer(self, channel: int) -> ChannelRecognizer:
+        rec = self._recognizers.get(channel)
+        if rec is None:
+            rec = self._recognizers[channel] = ChannelRecognizer(
+                self.model, self.cfg.rate, self.grammar, channel=channel
+            )
+        return rec
 
     def _trim(self) -> None:
         keep = int(self.window_s * self.cfg.rate)
         if len(self._buf) > keep:
             drop = len(self._buf) - keep
+            drop -= drop % self._watch.frame  # the segmenter's frames stay on one grid
             self._buf = self._buf[drop:]
             self._buf_start += drop

@@ -43,6 +43,61 @@ def parse_channels(spec: str | None) -> list[str] | None:
     return [name.strip() for name in spec.split(",")]
 
 
+def decode_span(seg: Segment, cfg: HearingConfig, first: int, last: int) -> tuple[int, int]:
+    """Session samples ``[a, b)`` decoded for ``seg``: padded, within the audio ``[first, last)``."""
+    a = max(first, int((seg.start - cfg.pad_before_s) * cfg.rate))
+    b = min(last, int((seg.end + cfg.pad_after_s) * cfg.rate))
+    return a, b
+
+
+@dataclass
+class SegmentDecoder:
+    """One segment fed to its channel's recognizer chunk by chunk, from session sample ``start``.
+
+    The file path feeds it a whole segment at once (:func:`decode_segment`); the live path
+    feeds it while the shout goes on, so that once its end is known only the last chunks
+    and Vosk's final result remain. Both feed the same chunks from the same sample, so
+    they hear the same words (but for Vosk's own run-to-run variation: docs/hearing.md).
+
+    >>> dec = SegmentDecoder(rec, channel=0, start=16_000, step=3_200)   # doctest: +SKIP
+    >>> dec.feed(audio, offset=0, upto=24_000)                # doctest: +SKIP
+    >>> dec.finish(audio, offset=0, end=30_000)               # doctest: +SKIP
+    """
+
+    rec: ChannelRecognizer
+    channel: int
+    start: int
+    step: int
+    fed: int = field(default=-1)
+    _utts: list[Utterance] = field(default_factory=list, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.fed < 0:
+            self.fed = self.start
+
+    def feed(self, audio: np.ndarray, offset: int, upto: int) -> None:
+        """Feed every whole chunk that ends by session sample ``upto`` (``audio[0]`` is ``offset``)."""
+        while self.fed + self.step <= upto:
+            self._feed(audio, offset, self.fed + self.step)
+
+    def finish(self, audio: np.ndarray, offset: int, end: int) -> list[Word]:
+        """Feed up to session sample ``end`` (a last partial chunk included), then the final result."""
+        self.feed(audio, offset, end)
+        if self.fed < end:
+            self._feed(audio, offset, end)
+        self._utts.extend(self.rec.flush())
+        return [w for u in self._utts for w in u.words]
+
+    def discard(self) -> None:
+        """Abandon this segment (its onset moved): the recognizer starts afresh, as after a result."""
+        self.rec.flush()
+
+    def _feed(self, audio: np.ndarray, offset: int, to: int) -> None:
+        samples = to_int16(audio[self.fed - offset : to - offset, self.channel])
+        self._utts.extend(self.rec.feed(samples, self.fed))
+        self.fed = to
+
+
 def decode_segment(
     rec: ChannelRecognizer, audio: np.ndarray, seg: Segment, cfg: HearingConfig, offset: int = 0
 ) -> list[Word]:
@@ -50,15 +105,13 @@ def decode_segment(
 
     ``audio[0]`` is session sample ``offset``; ``seg`` is on the session clock.
     """
-    a = max(0, int((seg.start - cfg.pad_before_s) * cfg.rate) - offset)
-    b = min(len(audio), int((seg.end + cfg.pad_after_s) * cfg.rate) - offset)
-    samples = to_int16(audio[a:b, seg.channel])
-    step = max(1, int(cfg.chunk_s * cfg.rate))
-    utts: list[Utterance] = []
-    for i in range(0, len(samples), step):
-        utts.extend(rec.feed(samples[i : i + step], offset + a + i))
-    utts.extend(rec.flush())
-    return [w for u in utts for w in u.words]
+    a, b = decode_span(seg, cfg, offset, offset + len(audio))
+    return SegmentDecoder(rec, seg.channel, a, chunk_samples(cfg)).finish(audio, offset, b)
+
+
+def chunk_samples(cfg: HearingConfig) -> int:
+    """How many samples the recognizer is fed at a time."""
+    return max(1, int(cfg.chunk_s * cfg.rate))
 
 
 def to_utterance(seg: Segment, players: Sequence[str] | None, words: Sequence[Word] = ()) -> Utterance:

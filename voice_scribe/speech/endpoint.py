@@ -1,0 +1,147 @@
+"""Knowing the end of a shout the moment it is known: a per-frame energy watch.
+
+The segmenter (:func:`voice_scribe.audio.segment.segment_audio`) is the one
+judge of what a shout is, where it starts and where it ends; it costs tens of
+milliseconds a look. :class:`EndWatch` costs next to nothing per frame: it
+keeps each channel's raw frame power (the segmenter's frames, on the session
+clock) against a threshold a little *below* the segmenter's low one, and says
+
+* when a channel's run of sound has been followed by ``wait_s`` of quiet
+  (:meth:`EndWatch.ended`): the moment a segment on it can be complete, so the
+  live hearing looks then rather than at its next periodic look;
+* whether anything is sounding at all, and since when (:meth:`EndWatch.earliest`):
+  a quiet table needs no look, and the settled horizon can move on without one.
+
+Why it is safe: the segmenter's own power is the raw power less the others'
+leak, and a burst needs it over the low threshold, so a frame the watch calls
+quiet (raw power ``margin_db`` under that threshold) holds no burst. The
+thresholds follow the noise floor of the last analysed window.
+
+>>> watch = EndWatch(channels=2, rate=16000, cfg=SegmenterConfig())
+>>> watch.watch(np.zeros((1600, 2), np.float32), offset=0)
+>>> watch.ended(now=0.1, wait_s=0.35)
+[]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from voice_scribe.audio.segment import LeakModel, SegmenterConfig, frame_power, noise_floor
+
+
+@dataclass(frozen=True)
+class Run:
+    """A channel's sound, from its first loud frame to its last (session seconds)."""
+
+    channel: int
+    start: float
+    end: float
+
+
+@dataclass
+class EndWatch:
+    channels: int
+    rate: int
+    cfg: SegmenterConfig
+    #: how far under the segmenter's low threshold (dB) a frame still counts as sound
+    margin_db: float = 3.0
+    _frame: int = field(init=False)
+    _upto: int = field(default=0, init=False)  # session sample watched so far (whole frames)
+    _low: np.ndarray = field(init=False, repr=False)
+    _leak: np.ndarray = field(init=False, repr=False)  # raw power each channel takes from each other one
+    _heard: list[float | None] = field(init=False, repr=False)  # first raw sound since the last look
+    _start: list[float | None] = field(init=False, repr=False)  # current own run's first frame
+    _last: list[float] = field(init=False, repr=False)  # current own run's last frame end
+
+    def __post_init__(self) -> None:
+        self._frame = max(1, int(round(self.cfg.frame_ms * self.rate / 1000)))
+        # before any noise is known: the segmenter's absolute floor, the lowest it ever uses
+        self._low = np.full(self.channels, 10 ** ((self.cfg.abs_low_dbfs - self.margin_db) / 10))
+        self._leak = np.zeros((self.channels, self.channels))
+        self._heard = [None] * self.channels
+        self._start = [None] * self.channels
+        self._last = [0.0] * self.channels
+
+    @property
+    def frame(self) -> int:
+        """Samples per frame (the segmenter's)."""
+        return self._frame
+
+    def calibrate(self, audio: np.ndarray, leak: LeakModel | None = None) -> None:
+        """After a look: thresholds from the noise floor of ``audio`` (the window the segmenter
+        just analysed), and the crosstalk it removes (a channel's own sound ends when it does,
+        not when the last player still talking next to it stops). Sound heard from now on is new.
+        """
+        self._heard = [None] * self.channels
+        if leak is not None:
+            self._leak = raw_leak(leak, self.cfg)
+        if len(audio) >= self._frame:
+            noise = noise_floor(frame_power(audio, self._frame))
+            low = np.maximum(noise * 10 ** (self.cfg.low_db / 10), 10 ** (self.cfg.abs_low_dbfs / 10))
+            self._low = low * 10 ** (-self.margin_db / 10)
+
+    def watch(self, audio: np.ndarray, offset: int) -> None:
+        """Look at the whole frames not seen yet of ``audio`` (``audio[0]`` is session sample ``offset``)."""
+        begin = max(self._upto, offset)
+        begin += -begin % self._frame  # frames stay on the session's frame grid
+        whole = (offset + len(audio) - begin) // self._frame
+        if whole <= 0:
+            return
+        power = frame_power(audio[begin - offset : begin - offset + whole * self._frame], self._frame)
+        heard = power >= self._low
+        near = power.copy()  # the others' power over the mic-to-mic delay, as the segmenter spreads it
+        for k in range(1, int(round(self.cfg.delay_ms / self.cfg.frame_ms)) + 1):
+            near[k:] = np.maximum(near[k:], power[:-k])
+            near[:-k] = np.maximum(near[:-k], power[k:])
+        own = power - near @ self._leak.T >= self._low * 10 ** (self.margin_db / 10)
+        for c in range(self.channels):
+            raw = np.flatnonzero(heard[:, c])
+            if len(raw) and self._heard[c] is None:
+                self._heard[c] = self._time(begin, int(raw[0]))
+            hits = np.flatnonzero(own[:, c])
+            if len(hits):
+                if self._start[c] is None:
+                    self._start[c] = self._time(begin, int(hits[0]))
+                self._last[c] = self._time(begin, int(hits[-1]) + 1)
+        self._upto = begin + whole * self._frame
+
+    def ended(self, now: float, wait_s: float) -> list[Run]:
+        """The own runs followed by ``wait_s`` of quiet by ``now``, each reported once."""
+        out = []
+        for c in range(self.channels):
+            start = self._start[c]
+            if start is not None and self._last[c] + wait_s <= now:
+                out.append(Run(c, start, self._last[c]))
+                self._start[c] = None
+        return out
+
+    def sounding(self, min_s: float = 0.0) -> float | None:
+        """First frame of the own runs still going that have lasted ``min_s`` (None: none)."""
+        starts = [s for s, last in zip(self._start, self._last, strict=True) if s is not None and last - s >= min_s]
+        return min(starts) if starts else None
+
+    def resumed(self, channel: int) -> float | None:
+        """First frame of the channel's own run going now (None: quiet)."""
+        return self._start[channel]
+
+    def earliest(self) -> float | None:
+        """First sound (leak included) heard since the last look: no new shout can begin before."""
+        heard = [s for s in self._heard if s is not None]
+        return min(heard) if heard else None
+
+    def _time(self, begin: int, frame: int) -> float:
+        return (begin + frame * self._frame) / self.rate
+
+
+def raw_leak(leak: LeakModel, cfg: SegmenterConfig) -> np.ndarray:
+    """``g[c, d]``: the raw power channel c takes from channel d's (the direct path the segmenter
+    cancels and the residual it subtracts), with the segmenter's margin: frame powers do not add
+    like signals, so the watch cannot cancel as finely and errs towards « quiet » (a look too
+    early finds the shout still going and costs nothing else)."""
+    g = leak.power_gains(cfg.default_crosstalk_db)
+    for (c, d), (gain, _lag) in leak.paths.items():
+        g[c, d] += gain * gain
+    return g * 10 ** (cfg.crosstalk_margin_db / 10)
