@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from typing import NoReturn
 
@@ -124,6 +125,11 @@ def main(argv: list[str] | None = None) -> int:
     """
     from voice_scribe.cli.checks import FaultCatcher
 
+    # One BLAS thread, set before any command imports numpy: the crosstalk fit of the live
+    # hearing is many small matrix products, and idle OpenBLAS threads spinning on a 2-core
+    # machine made one fit cost 5.2 s of CPU instead of 0.1 s (bench/bench_verdicts.py sets
+    # the same). A value the user exported is kept.
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     catcher = FaultCatcher()
     _tolerant_streams()
     with catcher.threads():
