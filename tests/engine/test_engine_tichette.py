@@ -14,7 +14,8 @@ from engine_table import K, Table, sirop_artichette
 
 from voice_scribe.engine.calls import CallKind
 from voice_scribe.engine.events import EventKind
-from voice_scribe.engine.families.tichette import quiche_value, tiche_holds
+from voice_scribe.engine.families.tichette import tiche_holds
+from voice_scribe.engine.state import quiche_value
 
 
 def defi(dice: tuple[int, int, int], ticheur: str = "Perceval", scores: dict[str, int] | None = None,

@@ -77,8 +77,7 @@ from voice_scribe.engine.family import Family
 from voice_scribe.engine.races import chain_settled, firsts
 from voice_scribe.engine.rejected import Rejected
 import voice_scribe.engine.rolloff as rolloff
-from voice_scribe.engine.state import Phase
-from voice_scribe.engine.state import TichetteChallenge, quiche_value  # noqa: F401 - its record lives in state.py
+from voice_scribe.engine.state import Phase, TichetteChallenge
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call
