@@ -65,8 +65,6 @@ class EndWatch:
     _heard: list[float | None] = field(init=False, repr=False)  # first raw sound since the last look
     _start: list[float | None] = field(init=False, repr=False)  # current own run's first frame
     _last: list[float] = field(init=False, repr=False)  # current own run's last frame end
-    _last_loud: list[float] = field(init=False, repr=False)  # last own frame over the high threshold
-    _high: np.ndarray = field(init=False, repr=False)  # the segmenter's high threshold (power)
     #: the recent own frames of each channel (``(frames, channels)``, over the low threshold);
     #: row 0 is session frame ``_hist_first``
     _hist_own: np.ndarray = field(init=False, repr=False)
@@ -76,13 +74,11 @@ class EndWatch:
         self._frame = max(1, int(round(self.cfg.frame_ms * self.rate / 1000)))
         # before any noise is known: the segmenter's absolute floor, the lowest it ever uses
         self._low = np.full(self.channels, 10 ** ((self.cfg.abs_low_dbfs - self.margin_db) / 10))
-        self._high = np.full(self.channels, 10 ** (self.cfg.abs_high_dbfs / 10))
         self._hist_own = np.zeros((0, self.channels), bool)
         self._leak = np.zeros((self.channels, self.channels))
         self._heard = [None] * self.channels
         self._start = [None] * self.channels
         self._last = [0.0] * self.channels
-        self._last_loud = [0.0] * self.channels
 
     @property
     def frame(self) -> int:
@@ -101,7 +97,6 @@ class EndWatch:
             noise = noise_floor(frame_power(audio, self._frame))
             low = np.maximum(noise * 10 ** (self.cfg.low_db / 10), 10 ** (self.cfg.abs_low_dbfs / 10))
             self._low = low * 10 ** (-self.margin_db / 10)
-            self._high = np.maximum(noise * 10 ** (self.cfg.high_db / 10), 10 ** (self.cfg.abs_high_dbfs / 10))
 
     def watch(self, audio: np.ndarray, offset: int) -> None:
         """Look at the whole frames not seen yet of ``audio`` (``audio[0]`` is session sample ``offset``)."""
@@ -116,16 +111,12 @@ class EndWatch:
         for k in range(1, int(round(self.cfg.delay_ms / self.cfg.frame_ms)) + 1):
             near[k:] = np.maximum(near[k:], power[:-k])
             near[:-k] = np.maximum(near[:-k], power[k:])
-        own_power = power - near @ self._leak.T
-        own = own_power >= self._low * 10 ** (self.margin_db / 10)
-        loud = own & (own_power >= self._high)
+        own = power - near @ self._leak.T >= self._low * 10 ** (self.margin_db / 10)
         self._remember(begin // self._frame, own)
         for c in range(self.channels):
             raw = np.flatnonzero(heard[:, c])
             if len(raw) and self._heard[c] is None:
                 self._heard[c] = self._time(begin, int(raw[0]))
-            if loud[:, c].any():
-                self._last_loud[c] = self._time(begin, int(np.flatnonzero(loud[:, c])[-1]) + 1)
             hits = np.flatnonzero(own[:, c])
             if len(hits):
                 if self._start[c] is None:
@@ -143,14 +134,34 @@ class EndWatch:
                 self._start[c] = None
         return out
 
-    def last_loud(self, channel: int) -> float:
-        """End of the channel's last own frame over the segmenter's high threshold (0: none yet).
+    def last_sound(self, channel: int) -> float | None:
+        """End of the channel's last own sound that was more than a flicker (None: none heard).
 
-        A segment grows only by bursts that hold such frames (and the quiet sound bridged to
-        them): once the last of them is a hangover old, the segment may well be complete even
-        if a weak flicker since keeps the channel's run going.
+        Its runs of own frames are bridged over ``burst_gap_ms`` as the segmenter bridges them;
+        a run shorter than ``MIN_RUN_S`` is a flicker. A shout may be complete a hangover after
+        this, although a flicker since keeps the channel's run (:meth:`ended`) going.
+
+        >>> watch = EndWatch(channels=1, rate=16000, cfg=SegmenterConfig())
+        >>> watch.watch(np.zeros((1600, 1), np.float32), offset=0)
+        >>> watch.last_sound(0) is None
+        True
         """
-        return self._last_loud[channel]
+        for start, last in reversed(self._runs(channel, 0)):
+            if (last - start) * self._frame / self.rate >= MIN_RUN_S:
+                return (self._hist_first + last) * self._frame / self.rate
+        return None
+
+    def _runs(self, channel: int, first: int) -> list[tuple[int, int]]:
+        """The channel's remembered runs of own frames from history row ``first`` on, bridged over
+        ``burst_gap_ms``: ``[start, end)`` history rows."""
+        hits = np.flatnonzero(self._hist_own[first:, channel]) + first
+        if not len(hits):
+            return []
+        gap = max(1, int(round(self.cfg.burst_gap_ms / self.cfg.frame_ms)))
+        breaks = np.flatnonzero(np.diff(hits) > gap)
+        starts = np.concatenate([[hits[0]], hits[breaks + 1]])
+        ends = np.concatenate([hits[breaks], [hits[-1]]]) + 1
+        return [(int(a), int(b)) for a, b in zip(starts, ends, strict=True)]
 
     def sounding(self, min_s: float = 0.0) -> float | None:
         """First frame of the own runs still going that have lasted ``min_s`` (None: none)."""
@@ -174,14 +185,12 @@ class EndWatch:
         True
         """
         first = max(0, int(np.ceil(after * self.rate / self._frame - 1e-9)) - self._hist_first)
-        hits = np.flatnonzero(self._hist_own[first:, channel])
-        if not len(hits):
+        runs = self._runs(channel, first)
+        if not runs:
             return None
-        gap = max(1, int(round(self.cfg.burst_gap_ms / self.cfg.frame_ms)))
-        breaks = np.flatnonzero(np.diff(hits) > gap)
-        start, last = int(hits[breaks[-1] + 1]) if len(breaks) else int(hits[0]), int(hits[-1]) + 1
+        start, last = runs[-1]
         seconds = self._frame / self.rate
-        onset, silent = (self._hist_first + first + start) * seconds, now - (self._hist_first + first + last) * seconds
+        onset, silent = (self._hist_first + start) * seconds, now - (self._hist_first + last) * seconds
         if onset > after + within or silent > quiet:
             return None  # too late to be joined (a new shout, if anything), or long over
         if (last - start) * seconds < MIN_RUN_S and silent > self.cfg.burst_gap_ms / 1000:

@@ -182,11 +182,11 @@ class StreamingHearing:
         # a run that began before the last look and holds no segment then is another's leak
         if any(r.channel in going or (r.start >= self._last_look and r.end - r.start >= MIN_RUN_S) for r in ended):
             return True
-        # a shout still going at the last look whose channel has not been loud for a hangover:
-        # it may be complete although a flicker since keeps the watch's run going
+        # a shout still going at the last look whose channel's sound has been over for the wait
+        # (a flicker since keeps the watch's run going, and so its end unreported): look at it
         for s in self._going:
-            loud = self._watch.last_loud(s.channel) + self.wait_s + END_MARGIN_S
-            if self._last_look < loud <= self.now:
+            over = self._watch.last_sound(s.channel)
+            if over is not None and self._last_look < over + self.wait_s <= self.now:
                 return True
         # a held shout whose returning sound is over (or was a flicker): it can go
         if any(not self._returning(s.channel, s.end) for s in self._held):
