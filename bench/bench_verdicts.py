@@ -279,20 +279,20 @@ def part_scribe(groups: dict[str, list[tuple[str, list[Call], list[str], Rules]]
 
 
 def part_engine_costs(games: list[tuple[str, list[Call], list[str], Rules]]) -> None:
-    print("3. Coût de Game.check (par lecture) et de Game.now (par changement d'état)")
+    print("3. Coût de Game.check (par lecture) et de Game.now (par changement d'état), en temps processeur")
     checks: list[float] = []
     nows: list[float] = []
     rng = random.Random(5)
     for _, calls, players, rules in games:
         game = Game(players, rules)
         for i, call in enumerate(calls):
-            started = time.perf_counter()
+            started = time.process_time()  # this process's time: the machine's other jobs left out
             game.check(call)
-            checks.append(time.perf_counter() - started)
+            checks.append(time.process_time() - started)
             if i % 10 == 0 and rng.random() < 0.5:
-                started = time.perf_counter()
+                started = time.process_time()
                 game.now()
-                nows.append(time.perf_counter() - started)
+                nows.append(time.process_time() - started)
             game.apply(call)
     print("   " + report("Game.check", checks, "µs", 1e6) + "  (objectif < 500 µs en général)")
     print("   " + report("Game.now", nows))
@@ -376,7 +376,7 @@ def stream_table(table, model, grammar, block_s: float, **options) -> tuple[list
 #: sounds again on tables 100-103 (held out until then)
 KO_TUNING = {"quick": [0, 1, 100, 101], "full": [0, 1, 2, 3, 100, 101, 102, 103]}
 #: never looked at while tuning: only their figures, as this benchmark prints them
-KO_HELD_OUT = {"quick": [200, 201, 202, 203], "full": [200, 201, 202, 203, 204, 205, 206, 207]}
+KO_HELD_OUT = {"quick": list(range(200, 206)), "full": list(range(200, 212))}
 
 
 def part_chain(scribe: dict[str, list[float]], quick: bool) -> None:

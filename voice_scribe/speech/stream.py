@@ -290,7 +290,7 @@ class StreamingHearing:
                     # still going: nothing after its onset is settled, and that onset may
                     # still move back over a weak first consonant once the shout is whole
                     settled = min(settled, start - self.cfg.segmenter.hiss_back_ms / 1000)
-                    going.append(type(seg)(seg.channel, start, end, seg.peak_dbfs, seg.loudness_ratio, seg.ambiguous))
+                    going.append(replace(seg, end=end))
                 continue  # still going, or cut by the window's left edge
             ready.append(seg)
         out = []
