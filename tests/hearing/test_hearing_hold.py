@@ -131,3 +131,23 @@ def test_an_onset_found_again_on_another_window_decodes_from_the_same_sample() -
     onsets = [(onset - first) / RATE + first / RATE for first in (0, 800, 2400, 16000)]
     spans = {decode_span(Segment(0, t, t + 1.0, -20.0), cfg, 0, 10**7) for t in onsets}
     assert spans == {(onset - int(cfg.pad_before_s * RATE), onset + int((1.0 + cfg.pad_after_s) * RATE))}
+
+
+@needs_espeak
+@pytest.mark.audio
+def test_each_utterance_is_handed_over_in_the_push_that_emits_it() -> None:
+    """``on_heard`` gets every utterance once, in onset order, during the push that returns it."""
+    table = synth.mix_table(
+        [synth.Shout(0, 1.0, "Pas mou le caillou"), synth.Shout(1, 1.1, "Grelotte ça picote"),
+         synth.Shout(1, 4.0, "Sans fin est la moisissure des bières bretonnes")],
+        players=2, seed=9,
+    )
+    handed: list[tuple[float, Utterance]] = []
+    hearing = StreamingHearing(channels=2, on_heard=lambda u: handed.append((hearing.now, u)))
+    returned: list[tuple[float, Utterance]] = []
+    for i in range(0, len(table.audio), BLOCK):
+        returned += [(hearing.now, u) for u in hearing.push(Frame(i, RATE, table.audio[i : i + BLOCK]))]
+    returned += [(hearing.now, u) for u in hearing.flush()]
+    assert len(returned) == 3
+    assert handed == returned
+    assert [u.t for _, u in handed] == sorted(u.t for _, u in handed)

@@ -22,6 +22,11 @@ Vosk's final result remain, and the words are those of decoding the whole
 segment afterwards. If a later look moves the onset, the recognizer starts
 that segment afresh from the new one.
 
+A shout whose channel sounds again soon after its end is held while that sound may
+still be joined to it (not for a flicker): :meth:`StreamingHearing._holding`.
+Each utterance goes to ``on_heard`` the moment it is decoded, before the rest of
+the frame's work.
+
 Frames pass through an optional :class:`~voice_scribe.audio.mute.Mute` first,
 so the scribe does not hear itself.
 """
