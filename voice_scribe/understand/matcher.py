@@ -43,6 +43,7 @@ from voice_scribe.understand.commands import Command
 from voice_scribe.understand.context import Judgement, LazyNow, Standing, Table, allowed_now, complete, judge
 from voice_scribe.understand.grammar import FILLERS, Grammar, Target, Template, TTok, load_grammar
 from voice_scribe.understand.normalize import UNK, phonetic_key, token_pairs
+from voice_scribe.understand.phonetics import phonemes, sound_distance
 from voice_scribe.understand.numbers import NUMBER_HOMOPHONES, NUMBER_WORDS, die_faces, is_number_token, parse_number
 from voice_scribe.understand.roster import Roster
 
@@ -183,6 +184,12 @@ class UTok:
     player: str | None = None
     unk: bool = False
     sound: str = ""  # phonetic key (of the grammar word, or of what was heard when unknown)
+    spoken: str | None = None  # the heard words with their accents (None: as ``heard``), for the phrase's sound
+
+    @property
+    def said(self) -> str:
+        """What was heard, accents kept: the whole-phrase sound stage reads it."""
+        return self.heard if self.spoken is None else self.spoken
 
     @cached_property
     def is_number(self) -> bool:
@@ -272,15 +279,15 @@ class Matcher:
         self._word_cache: dict[tuple[str, str], UTok | None] = {}
         # with a table: each player's last incomplete call (the first breath of a call said in two)
         self._partials: dict[tuple[str, CallKind], Call] = {}
-        # whole-phrase sounds of the templates without slots, for free decoding (« lit note » → linotte)
-        # … and of those whose only slot is a player said last (« passe gros lot Léodagan »)
-        self._phrase_sounds: dict[bool, dict[str, list[Template]]] = {False: {}, True: {}}
+        # whole-phrase sounds for free decoding (« lit note » → linotte, « civet de trente sur une fuite »):
+        # per template, the sounds of its word stretches between its slots, grouped by the slots' pattern
+        self._phrase_sounds: dict[tuple[str, ...], dict[str, list[Template]]] = {}
         for t in self.grammar.templates + self.grammar.inactive:
-            pointed = t.toks[-1].kind == "player"
-            words = t.toks[:-1] if pointed else t.toks
-            if words and all(tok.kind == "word" for tok in words):
-                self._phrase_sounds[pointed].setdefault("".join(tok.sound for tok in words), []).append(t)
-        self._phrase_keys = {pointed: list(sounds) for pointed, sounds in self._phrase_sounds.items()}
+            pattern = _sound_pattern(t)
+            if pattern is not None:
+                slots, stretches = pattern
+                self._phrase_sounds.setdefault(slots, {}).setdefault(_SEP.join(stretches), []).append(t)
+        self._phrase_keys = {slots: list(sounds) for slots, sounds in self._phrase_sounds.items()}
 
     def __repr__(self) -> str:
         return f"Matcher({len(self.grammar.templates)} templates, players={list(self.roster.players)})"
@@ -360,24 +367,27 @@ class Matcher:
         out: list[UTok] = []
         i = 0
         while i < len(pairs):
+            start, first = i, len(out)
             word, spoken = pairs[i]
             if word == UNK:
                 out.append(UTok(UNK, UNK, unk=True))
                 i += 1
                 continue
             name = self._name_at(pairs, i)
+            merged = self._try_merge(pairs[i], pairs[i + 1]) if not name and i + 1 < len(pairs) else None
             if name:
                 player, span, cost = name
                 out.append(UTok(player, " ".join(p for p, _ in pairs[i : i + span]), cost, True, player=player))
                 i += span
-                continue
-            merged = self._try_merge(pairs[i], pairs[i + 1]) if i + 1 < len(pairs) else None
-            if merged:
+            elif merged:
                 out.append(merged)
                 i += 2
-                continue
-            out.extend(self._one_word(word, spoken))
-            i += 1
+            else:
+                out.extend(self._one_word(word, spoken))
+                i += 1
+            # the sound of what was said rides on the first word made of it (a split word's parts share it)
+            said = " ".join(a for _, a in pairs[start:i])
+            out[first:] = [replace(u, spoken=said if k == 0 else "") for k, u in enumerate(out[first:])]
         return out
 
     def _drop_fillers(self, pairs: list[tuple[str, str]]) -> list[tuple[str, str]]:
@@ -744,8 +754,10 @@ class Matcher:
         if len(utoks) > 1 and last and who in (None, last) and said_more:
             trimmed = self._rank(utoks[:-1], now)
             full = _clean_cost(ranked)
-            # the speaker's own name is not the target of his own call: trimmed wins when it reads
-            own = who == last and _clean_cost(trimmed) <= self.thresholds.accept
+            # the speaker's own name is not the target of his own call: trimmed wins when it reads — unless a
+            # word that introduces an argument puts it there (« … sur une velute pour Karadoc »)
+            introduced = utoks[-2].word in _SLOT_INTRODUCERS
+            own = who == last and not introduced and _clean_cost(trimmed) <= self.thresholds.accept
             better = own or (_clean_cost(trimmed) < full and full > self.thresholds.accept)
             if better:
                 ranked = trimmed
@@ -834,7 +846,7 @@ class Matcher:
                 continue
             word = self._number_of_sound(phonetic_key(u.heard.replace(" ", "")))  # as heard, not as guessed
             if word is not None:
-                out[j] = UTok(word, u.heard, 0.15, True, sound=self._sound[word])
+                out[j] = UTok(word, u.heard, 0.15, True, sound=self._sound[word], spoken=u.spoken)
         return self._throw_by_sound(out)
 
     def _throw_by_sound(self, utoks: list[UTok]) -> list[UTok]:
@@ -853,7 +865,7 @@ class Matcher:
             )
             if word is None:
                 return utoks
-            out.append(UTok(word, u.heard, 0.15, True, sound=self._sound[word]))
+            out.append(UTok(word, u.heard, 0.15, True, sound=self._sound[word], spoken=u.spoken))
         return out
 
     def _number_of_sound(self, sound: str) -> str | None:
@@ -878,36 +890,96 @@ class Matcher:
         return best
 
     def _by_sound(self, utoks: list[UTok], now: LazyNow | None = None) -> list[_Alignment]:
-        """Readings by the sound of the whole phrase, for what free decoding writes (« bergère on nette »).
+        """Readings by the sound of the whole phrase, for what free decoding writes (« bergère on nette »,
+        « civet de trente sur une fuite », « passe gros lot Léodagan »).
 
-        Only templates without slots, or whose one slot is a player said last; a reading counts when its sound
-        differs by at most ``sound`` of its length and is about as long (a whole extra syllable is an extra
-        word: « beau sirop gagnant » is not one call).
+        The heard words are cut at the slot values they carry (a player's name, a number read as one), and
+        the sound of each stretch between them (:mod:`~voice_scribe.understand.phonetics`) is compared with the
+        stretches of every phrase with those slots in that order; numbers are also tried as plain sounds (« cul
+        deux chouettes »). A reading counts when its sound differs by at most ``sound`` of its length and is
+        about as long (a whole extra syllable is an extra word: « beau sirop gagnant » is not one call); every
+        reading about as close as the best one — within ``margin`` of its length or one sound — stays a rival
+        (« bizarre et »: bi-jarret or bjarret? the scribe asks).
         """
-        pointed = bool(utoks) and utoks[-1].player is not None
-        words = utoks[:-1] if pointed else utoks
-        if any(u.unk or u.is_number or u.player for u in words):
+        if any(u.unk for u in utoks):
             return []
-        heard = "".join(phonetic_key(w) for u in words for w in u.heard.split())
-        if len(heard) < 4:
+        found: list[tuple[float, float, Template, tuple]] = []
+        for numbers_as_slots in (True, False):
+            cut = self._sound_cut(utoks, numbers_as_slots)
+            if cut is None or (not numbers_as_slots and not any(u.is_number for u in utoks)):
+                continue
+            found += self._sound_readings(*cut, utoks)
+        if not found:
             return []
-        values = (("player", utoks[-1].player),) if pointed else ()
+        best_norm = min(f[0] for f in found)
+        best_raw = min(f[1] for f in found if f[0] == best_norm)
+        if best_norm > self.thresholds.sound:
+            return []
+        # when even the best needs a sound changed, a reading within one more sound is as good to the ear:
+        # a rival whatever its length (« bizarre et »); a phrase heard sound for sound has only close rivals
+        half = self.thresholds.margin / 2
+        slack = 1.0 if best_raw >= 0.5 else 0.0
+        return _best_per_meaning(
+            _Alignment(cost, t, values, None, cost * t.weight)
+            for norm, raw, t, values in found
+            if (norm <= best_norm + self.thresholds.margin or raw <= best_raw + slack)
+            and (not t.needs_state or allowed_now(now, t.target))
+            for cost in [best_norm + 0.05 + min(norm - best_norm, half if raw <= best_raw + slack else INF)]
+        )
+
+    def _sound_cut(self, utoks: list[UTok], numbers_as_slots: bool) -> tuple[tuple[str, ...], list[str], tuple] | None:
+        """The heard words as (slot pattern, the sound of each stretch between slots, the slots' values)."""
+        slots: list[str] = []
+        values: list[tuple[str, object]] = []
+        stretches: list[list[str]] = [[]]
+        j, n = 0, len(utoks)
+        while j < n:
+            u = utoks[j]
+            if u.player:
+                slots.append("P")
+                values.append(("player", u.player))
+                stretches.append([])
+                j += 1
+                continue
+            if numbers_as_slots and _said_number(u) and not self._is_article(utoks, j):
+                end = j + 1
+                while end < n and (_said_number(utoks[end]) or (utoks[end].word == "et" and end + 1 < n and _said_number(utoks[end + 1]))):
+                    end += 1
+                value = parse_number([x.word for x in utoks[j:end]])
+                if value is None:
+                    return None
+                slots.append("N")
+                values.append(("number", value))
+                stretches.append([])
+                j = end
+                continue
+            stretches[-1].append(u.said)
+            j += 1
+        return tuple(slots), [phonemes(" ".join(words)) for words in stretches], tuple(values)
+
+    def _sound_readings(
+        self, slots: tuple[str, ...], stretches: list[str], values: tuple, utoks: list[UTok]
+    ) -> list[tuple[float, float, Template, tuple]]:
+        """(distance / length, distance, template, values) of the phrases with these slots that sound close."""
+        keys = self._phrase_keys.get(slots)
+        heard_len = sum(len(x) for x in stretches)
+        if not keys or heard_len < 4:
+            return []
         # a key word heard as itself (« mouette ») is never swallowed into another phrase's sound
         # (« bé jarret » may be bjarret: the sound of « jarret » is in it)
-        keys = {u.sound for u in words if u.word in self.key_words and u.cost < 0.1}
-        hits = process.extract(heard, self._phrase_keys[pointed], scorer=Levenshtein.normalized_distance, limit=8)
-        hits = [(k, d) for k, d, _ in hits if len(k) >= 4 and abs(len(k) - len(heard)) <= max(1, len(k) // 8)]
-        if not hits or hits[0][1] > self.thresholds.sound:
-            return []
-        # every phrase about as close as the best one stays a rival (« j'arrête »: bjarret or charret?)
-        reach = hits[0][1] + self.thresholds.margin
-        return _best_per_meaning(
-            _Alignment(distance + 0.05, t, values, None, (distance + 0.05) * t.weight)
-            for key, distance in hits
-            if distance <= reach
-            for t in self._phrase_sounds[pointed][key]
-            if (not t.needs_state or allowed_now(now, t.target)) and all(k in key for k in keys)
-        )
+        kept = [phonemes(u.said) for u in utoks if u.word in self.key_words and u.cost < 0.1 and not u.player]
+        hits = process.extract(_SEP.join(stretches), keys, scorer=Levenshtein.normalized_distance, limit=12, score_cutoff=0.6)
+        out = []
+        for key, _, _ in hits:
+            said = key.split(_SEP)
+            length = sum(len(x) for x in said)
+            if length < 4 or abs(length - heard_len) > max(1, length // 8) or not all(k in key for k in kept):
+                continue
+            if not _number_edges_kept(slots, stretches, said):
+                continue
+            raw = sum(sound_distance(h, w) for h, w in zip(stretches, said))
+            out += [(raw / length, raw, t, values) for t in self._phrase_sounds[slots][key]]
+        return out
 
     def _with_sound(self, ranked: list[_Alignment], utoks: list[UTok], now: LazyNow | None) -> list[_Alignment]:
         """The readings by word, and by the sound of the whole phrase: instead of them when no word reading fits,
@@ -1046,6 +1118,47 @@ class Matcher:
         allowed = {"target", "item", "rule", "dice"}
         command = Command(target, player, t, **{k: v for k, v in fields.items() if k in allowed})  # type: ignore[arg-type]
         return Candidate(al.cost, al.template.text, command=command)
+
+
+def _said_number(u: UTok) -> bool:
+    """A number word heard as such (« fuite » guessed as « huit » is a sound, not a number)."""
+    return u.is_number and u.cost < 0.1
+
+
+def _number_edges_kept(slots: tuple[str, ...], heard: list[str], said: list[str]) -> bool:
+    """The sounds on each side of a number are heard as the phrase says them: a sound changed, added or left
+    out there may be a part of the number misheard (« civet de sang deux », « cent de sur »), so the sound of
+    the phrase never reads a number other than the one heard."""
+    for k, slot in enumerate(slots):
+        if slot != "N":
+            continue
+        before, after = heard[k], heard[k + 1]
+        if before[-2:] != said[k][-2:] or after[:2] != said[k + 1][:2]:
+            return False
+    return True
+
+
+#: Between the sounds of two stretches of a phrase (where a slot is).
+_SEP = "|"
+
+
+def _sound_pattern(t: Template) -> tuple[tuple[str, ...], list[str]] | None:
+    """A phrase as its slots (« P » a player, « N » a number) and the sound of its words between them; None for
+    a phrase with dice (a throw is read by its number words) or with twice the same kind of slot."""
+    slots: list[str] = []
+    stretches: list[list[str]] = [[]]
+    for word in t.surface:
+        if word.startswith("{"):
+            slot = {"{player}": "P", "{number}": "N"}.get(word)
+            if slot is None or slot in slots:
+                return None
+            slots.append(slot)
+            stretches.append([])
+        else:
+            stretches[-1].append(word)
+    if not any(stretches):
+        return None
+    return tuple(slots), [phonemes(" ".join(words)) for words in stretches]
 
 
 def _strict(edges: _Edges, utoks: list[UTok]) -> _Edges:
