@@ -66,7 +66,7 @@ _RULES: tuple[tuple[str, str], ...] = (
     (r"gu(?=[eiyéèêëîï@])", "g"),
     (r"g(?=[eiyéèêëîï@])", "Z"),
     (r"j", "Z"),
-    (r"(?<=Z)e(?=[aoâôu])", ""),  # « Jeannot », « mangeons »
+    (r"(?<=Z)e(?=[aoâô])", ""),  # « Jeannot », « mangeons » (not « jeu »)
     (r"ç", "s"),
     (r"c(?=[eiyéèêëîï@])", "s"),
     (r"ck|c", "k"),
