@@ -508,9 +508,12 @@ class Matcher:
                     queries.append(utoks[a:b])
         keys: dict[str, None] = {}
         for query in queries:
-            hits = process.extract(
-                self._encode_heard(query), self._group_keys, scorer=Levenshtein.normalized_distance,
-                limit=self.thresholds.shortlist if query is utoks else self.thresholds.shortlist_core,
+            code = self._encode_heard(query)
+            limit = self.thresholds.shortlist if query is utoks else self.thresholds.shortlist_core
+            # shapes more than half different cannot read under ``accept``: skipped early (C++), unless none is
+            # nearer (then the nearest are still aligned, for the reason given)
+            hits = process.extract(code, self._group_keys, scorer=Levenshtein.normalized_distance, limit=limit, score_cutoff=0.5) or (
+                process.extract(code, self._group_keys, scorer=Levenshtein.normalized_distance, limit=limit)
             )
             keys.update((key, None) for key, _, _ in hits)
         return [t for key in keys for t in self._groups[key]]
