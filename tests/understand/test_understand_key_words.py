@@ -142,3 +142,9 @@ def test_a_throw_said_alone_in_words_that_sound_like_numbers(matcher, said, kind
 def test_words_that_sound_like_numbers_beside_other_words_are_not_a_throw(matcher, said):
     u = matcher.understand(said, speaker=SPEAKER)
     assert not (u.call and u.call.dice), u.to_json()
+
+
+def test_a_sound_only_missing_from_what_was_heard_is_no_doubt(matcher):
+    """« quiche et de » lacks quichette's t and contradicts none of its sounds: read, not asked."""
+    u = matcher.understand("quiche et de quarante-cinq", speaker=SPEAKER)
+    assert u.kind is ResultKind.CALL and u.call.kind.value == "quichette" and u.call.number == 45, u.to_json()

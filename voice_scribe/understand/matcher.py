@@ -906,7 +906,7 @@ class Matcher:
         """
         if any(u.unk for u in utoks):
             return []
-        found: list[tuple[float, float, Template, tuple]] = []
+        found: list[tuple[float, float, Template, tuple, list[str], list[str]]] = []
         for numbers_as_slots in (True, False):
             cut = self._sound_cut(utoks, numbers_as_slots)
             if cut is None or (not numbers_as_slots and not any(u.is_number for u in utoks)):
@@ -914,17 +914,19 @@ class Matcher:
             found += self._sound_readings(*cut, utoks)
         if not found:
             return []
-        best_norm = min(f[0] for f in found)
-        best_raw = min(f[1] for f in found if f[0] == best_norm)
+        best_norm, best_raw, best_t, _, best_heard, best_said = min(found, key=lambda f: (f[0], f[1]))
         if best_norm > self.thresholds.sound:
             return []
-        # when even the best needs a sound changed, a reading within one more sound is as good to the ear:
-        # a rival whatever its length (« bizarre et »); a phrase heard sound for sound has only close rivals
+        # when the best reading contradicts a sound heard (changes one, or has none for it), a reading within
+        # one more sound is as good to the ear: a rival whatever its length (« bizarre et »: bi-jarret or
+        # bjarret?); a reading that only supplies sounds not heard (« quiche et de » for quichette) has only
+        # the close rivals
         half = self.thresholds.margin / 2
-        slack = 1.0 if best_raw >= 0.5 else 0.0
+        contradicted = sum(sound_distance(h, w, supplied=0.0) for h, w in zip(best_heard, best_said))
+        slack = 1.0 if contradicted >= 0.5 else 0.0
         return _best_per_meaning(
             _Alignment(cost, t, values, None, cost * t.weight)
-            for norm, raw, t, values in found
+            for norm, raw, t, values, _, _ in found
             if (norm <= best_norm + self.thresholds.margin or raw <= best_raw + slack)
             and (not t.needs_state or allowed_now(now, t.target))
             for cost in [best_norm + 0.05 + min(norm - best_norm, half if raw <= best_raw + slack else INF)]
@@ -962,8 +964,9 @@ class Matcher:
 
     def _sound_readings(
         self, slots: tuple[str, ...], stretches: list[str], values: tuple, utoks: list[UTok]
-    ) -> list[tuple[float, float, Template, tuple]]:
-        """(distance / length, distance, template, values) of the phrases with these slots that sound close."""
+    ) -> list[tuple[float, float, Template, tuple, list[str], list[str]]]:
+        """(distance / length, distance, template, values, heard stretches, said stretches) of the phrases with
+        these slots that sound close."""
         keys = self._phrase_keys.get(slots)
         heard_len = sum(len(x) for x in stretches)
         if not keys or heard_len < 4:
@@ -981,7 +984,7 @@ class Matcher:
             if not _number_edges_kept(slots, stretches, said):
                 continue
             raw = sum(sound_distance(h, w) for h, w in zip(stretches, said))
-            out += [(raw / length, raw, t, values) for t in self._phrase_sounds[slots][key]]
+            out += [(raw / length, raw, t, values, stretches, said) for t in self._phrase_sounds[slots][key]]
         return out
 
     def _with_sound(self, ranked: list[_Alignment], utoks: list[UTok], now: LazyNow | None) -> list[_Alignment]:

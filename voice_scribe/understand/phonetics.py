@@ -147,14 +147,19 @@ for pair, cost in (
 _LIGHT = {"@": 0.4, "J": 0.5, "W": 0.5}
 
 
-def sound_distance(heard: str, said: str) -> float:
+def sound_distance(heard: str, said: str, supplied: float = 1.0) -> float:
     """Weighted edit distance between two phoneme strings (insertions and deletions 1, the light sounds less).
+
+    ``supplied`` scales the cost of a sound of ``said`` not heard at all: 0 gives what the reading
+    *contradicts* of what was heard (a sound changed, a sound heard that it does not have).
 
     >>> sound_distance("bizaRE", "biZaRE"), sound_distance("bZaRE", "biZaRE"), sound_distance("Z@siRot", "ZsiRot")
     (0.6, 1.0, 0.4)
+    >>> sound_distance("kiSEd@", "kiSEtd@"), sound_distance("kiSEd@", "kiSEtd@", supplied=0)
+    (1.0, 0.0)
     """
     light, near = _LIGHT, _NEAR
-    said_costs = [light.get(ch, 1.0) for ch in said]
+    said_costs = [light.get(ch, 1.0) * supplied for ch in said]
     prev = [0.0]
     for c in said_costs:
         prev.append(prev[-1] + c)
