@@ -91,6 +91,8 @@ _DE_SOUNDS = frozenset({"de", "des", "d"})
 _NUMBER_INTRODUCERS = frozenset({"pour", "de", "sur", "a"})
 #: Single letters that stand for an elided word glued to the next one (« jachète », « akadoc »).
 _ELIDED = frozenset("jldcmnta")
+#: The tens that take « et un » / « et onze » inside one number (« vingt et un », « soixante et onze »).
+_TENS_BEFORE_ET = frozenset({"vingt", "trente", "quarante", "cinquante", "soixante"})
 #: Player name used when neither the audio side nor a spoken name tells who spoke.
 UNKNOWN_SPEAKER = "?"
 
@@ -481,8 +483,8 @@ class Matcher:
             elif u.is_number and not self._is_article(utoks, j):
                 if not out or out[-1] != "N":
                     out.append("N")
-            elif u.word == "et" and out and out[-1] == "N" and j + 1 < len(utoks) and utoks[j + 1].word in ("un", "une", "onze"):
-                continue
+            elif u.word == "et" and j > 0 and utoks[j - 1].word in _TENS_BEFORE_ET and j + 1 < len(utoks) and utoks[j + 1].word in ("un", "une", "onze"):
+                continue  # « vingt et un » is one number; « trois six et un » is three dice
             elif u.unk:
                 out.append("?")
             else:
@@ -739,6 +741,9 @@ class Matcher:
             elif intro[0] != who and intro[1] == 1:
                 addressee = utoks[:1]  # « Léodagan, en garde ma mignonne ! » said by another: the name may be the target
             utoks = utoks[intro[1] :]
+        elif address := _addressed(utoks):
+            # « toi Yvain, en garde ma mignonne », « toi là Karadoc : grelottine »: the one spoken to
+            addressee, utoks = utoks[address - 1 : address], utoks[address:]
         if not utoks or all(u.unk for u in utoks):
             return Understanding(ResultKind.REJECTED, text, who, source, reason="rien d'intelligible")
         now = LazyNow(table) if table is not None else None
@@ -1217,6 +1222,15 @@ def _self_intro(utoks: list[UTok]) -> tuple[str, int] | None:
         if len(utoks) > n + 1 and tuple(u.word for u in utoks[:n]) == intro and utoks[n].player:
             return utoks[n].player, n + 1
     return None
+
+
+def _addressed(utoks: list[UTok]) -> int:
+    """« toi [là] Yvain … » at the start: how many words the address takes (0: none). « toi » never names the
+    speaker: the name is the one spoken to, a target the call may take."""
+    if len(utoks) < 3 or utoks[0].word != "toi":
+        return 0
+    k = 2 if utoks[1].word == "la" else 1
+    return k + 1 if k + 1 < len(utoks) and utoks[k].player else 0
 
 
 def _clean_cost(ranked: list[_Alignment]) -> float:
