@@ -33,6 +33,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from enum import Enum
 
+import numpy as np
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import Levenshtein
 
@@ -509,15 +510,16 @@ class Matcher:
                 if (a, b) != (0, n) and b - a >= 1:
                     queries.append(utoks[a:b])
         keys: dict[str, None] = {}
-        for query in queries:
-            code = self._encode_heard(query)
-            limit = self.thresholds.shortlist if query is utoks else self.thresholds.shortlist_core
-            # shapes more than half different cannot read under ``accept``: skipped early (C++), unless none is
-            # nearer (then the nearest are still aligned, for the reason given)
-            hits = process.extract(code, self._group_keys, scorer=Levenshtein.normalized_distance, limit=limit, score_cutoff=0.5) or (
-                process.extract(code, self._group_keys, scorer=Levenshtein.normalized_distance, limit=limit)
-            )
-            keys.update((key, None) for key, _, _ in hits)
+        codes = [self._encode_heard(query) for query in queries]
+        # every query against every shape at once (C++); the nearest first, ties in the grammar's order
+        distances = process.cdist(codes, self._group_keys, scorer=Levenshtein.normalized_distance, workers=1, dtype=np.float64)
+        for k, row in enumerate(distances):
+            limit = self.thresholds.shortlist if k == 0 else self.thresholds.shortlist_core
+            nearest = np.argsort(row, kind="stable")[:limit]
+            # shapes more than half different cannot read under ``accept``: skipped, unless none is nearer
+            # (then the nearest are still aligned, for the reason given)
+            near = [i for i in nearest if row[i] <= 0.5] or list(nearest)
+            keys.update((self._group_keys[i], None) for i in near)
         return [t for key in keys for t in self._groups[key]]
 
     # ── 4. alignment ──
