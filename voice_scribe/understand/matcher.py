@@ -229,7 +229,7 @@ class _Heard:
     ins: list[float]  # cost of each word heard but not in the template
     numeric: list[bool]  # each word is a number here (not an article)
     key_heard: frozenset[int] = frozenset()  # positions of the key words heard (birds, combinations…)
-    sub: dict = field(default_factory=dict)  # (template word, key, sound, j) -> substitution cost
+    sub: dict = field(default_factory=dict)  # (template word, key, sound) -> substitution cost of each heard word
 
 
 @dataclass(repr=False)
@@ -627,7 +627,7 @@ class Matcher:
         scale = max(t.weight, 1.0)  # commentary costs what it costs, whatever the call's length
         if edges is not None and t.takes_commentary:
             D[0][: n + 1] = [c * scale for c in edges.lead]
-        ins, numeric, sub = heard.ins, heard.numeric, heard.sub
+        ins = heard.ins
         if t.exact:
             ins = [INF] * n  # an exact phrase takes no extra word
         elif heard.key_heard:
@@ -637,6 +637,10 @@ class Matcher:
         for i in range(m + 1):
             tok = t.toks[i] if i < m else None
             row, nrow = D[i], D[i + 1] if i < m else None
+            if tok is not None:
+                # the template token missing from what was heard; hearing each word in its place
+                missing = tok.weight * 0.5 if tok.kind == "word" and not tok.key and tok.word in FILLERS else tok.weight
+                subs = self._sub_row(tok, heard) if tok.kind == "word" else None
             for j in range(n + 1):
                 here = row[j]
                 if here == INF:
@@ -646,19 +650,15 @@ class Matcher:
                     B[i][j + 1] = (i, j, None, None)
                 if tok is None:
                     continue
-                # the template token is missing from what was heard
-                cost = here + (tok.weight * 0.5 if tok.kind == "word" and not tok.key and tok.word in FILLERS else tok.weight)
+                cost = here + missing
                 if cost < nrow[j]:
                     nrow[j] = cost
                     B[i + 1][j] = (i, j, None, "missing")
                 if j == n:
                     continue
                 u = utoks[j]
-                if tok.kind == "word":
-                    memo = (tok.word, tok.key, tok.sound, j)
-                    if memo not in sub:
-                        sub[memo] = self._sub_cost(tok, u, numeric[j])
-                    c = here + sub[memo]
+                if subs is not None:
+                    c = here + subs[j]
                     if c < nrow[j + 1]:
                         nrow[j + 1] = c
                         B[i + 1][j + 1] = (i, j, None, None)
@@ -694,6 +694,14 @@ class Matcher:
         if edges is not None and t.takes_commentary:
             end = min(range(n + 1), key=lambda j: (D[m][j] + edges.tail[j] * scale, -j))
         return self._trace(t, D, B, m, end, D[m][end] + (edges.tail[end] * scale if end < n else 0.0))
+
+    def _sub_row(self, tok: TTok, heard: _Heard) -> list[float]:
+        """What hearing each heard word costs where the template says ``tok`` (worked out once per word)."""
+        memo = (tok.word, tok.key, tok.sound)
+        row = heard.sub.get(memo)
+        if row is None:
+            row = heard.sub[memo] = [self._sub_cost(tok, u, heard.numeric[j]) for j, u in enumerate(heard.utoks)]
+        return row
 
     @staticmethod
     def _trace(t: Template, D, B, m: int, n: int, total: float) -> _Alignment:
