@@ -275,6 +275,8 @@ class Matcher:
                     plain = tuple(p for p, _ in pairs)
                     self._names.append((plain, phonetic_key("".join(a for _, a in pairs)), player))
         self._names.sort(key=lambda n: -len(n[0]))
+        self._name_window = max([3] + [len(toks) for toks, _, _ in self._names])
+        self._name_cache: dict[tuple, tuple[str, int, float] | None] = {}
         self._groups: dict[str, list[Template]] = {}
         for t in self.grammar.templates + self.grammar.inactive:
             self._groups.setdefault(self._encode_template(t), []).append(t)
@@ -304,22 +306,32 @@ class Matcher:
         return UTok(word, heard, cost, True, sound=self._sound[word])
 
     def _name_at(self, heard: list[tuple[str, str]], i: int) -> tuple[str, int, float] | None:
-        plain = [p for p, _ in heard]
+        """A player's name starting at heard word ``i``: (player, words it takes, cost), or None."""
+        window = tuple(heard[i : i + self._name_window])
+        if window not in self._name_cache:
+            if len(self._name_cache) > 20000:
+                self._name_cache.clear()
+            self._name_cache[window] = self._name_starting(window)
+        return self._name_cache[window]
+
+    def _name_starting(self, heard: tuple[tuple[str, str], ...]) -> tuple[str, int, float] | None:
+        """A player's name at the start of ``heard`` (at most as many words as the longest name, or 3)."""
+        plain = tuple(p for p, _ in heard)
         for toks, _, player in self._names:
-            if tuple(plain[i : i + len(toks)]) == toks:
+            if plain[: len(toks)] == toks:
                 return player, len(toks), 0.0
         for span in (3, 2, 1):
-            if i + span > len(heard):
+            if span > len(heard):
                 continue
-            if span == 1 and plain[i] in self.vocab:
+            if span == 1 and plain[0] in self.vocab:
                 continue
-            if any(not p.isalpha() or p in NUMBER_WORDS for p in plain[i : i + span]):
+            if any(not p.isalpha() or p in NUMBER_WORDS for p in plain[:span]):
                 continue  # « 15 Karadoc » is a number, then a name
-            key = phonetic_key("".join(a for _, a in heard[i : i + span]))
+            key = phonetic_key("".join(a for _, a in heard[:span]))
             hits = {player for _, k, player in self._names if k == key}
             if len(hits) == 1:
                 return hits.pop(), span, 0.05
-        word, spoken = heard[i]
+        word, spoken = heard[0]
         if word in self.vocab or len(word) < 4:
             return None
         key = phonetic_key(spoken)
