@@ -110,3 +110,13 @@ def test_where_a_player_stands_in_the_interrogative_frames(matcher, pattern, pla
 ])
 def test_table_questions_in_every_interrogative_frame(matcher, said, kind):
     assert _read(matcher, said)[0] == kind
+
+
+@pytest.mark.parametrize("said,kind", [
+    ("on peut annuler le dernier", "annule"), ("il faut annuler ça", "annule"), ("efface la dernière annonce", "annule"),
+    ("on peut faire une pause", "pause"), ("il faut faire une petite pause", "pause"), ("on peut reprendre la partie", "reprends"),
+    ("on va continuer", "reprends"), ("il faut terminer la partie", "fin_de_partie"), ("on termine là", "fin_de_partie"),
+    ("tu pourrais répéter", "repete"),
+])
+def test_table_control_in_the_modal_frames(matcher, said, kind):
+    assert _read(matcher, said)[0] == kind
