@@ -37,8 +37,8 @@ from voice_scribe.understand.normalize import UNK
 _VOWEL_LETTERS = "aeiouyàâäéèêëîïôöûùüœæ"
 _V = f"[{_VOWEL_LETTERS}]"
 _NOT_V = f"[^{_VOWEL_LETTERS}]"
-#: Words whose final consonant is sounded although the rules would drop it.
-_SOUNDED_FINAL = {"six": "sis", "dix": "dis", "fils": "fis", "os": "os", "bus": "bys", "plus": "plys", "ours": "URs",
+#: Words the rules read wrong: a final consonant sounded (« six », « max ») or mute (« cul »).
+_SOUNDED_FINAL = {"cul": "ky", "culs": "ky", "max": "maks", "six": "sis", "dix": "dis", "fils": "fis", "os": "os", "bus": "bys", "plus": "plys", "ours": "URs",
                   "sept": "sEt", "huit": "Wit", "net": "nEt", "cinq": "s3k", "est": "E", "et": "E", "sens": "s1s"}
 #: Short words whose « -es » sounds é (les, des, mes…).
 _ES_E = frozenset({"les", "des", "mes", "tes", "ses", "ces"})
@@ -50,12 +50,15 @@ _RULES: tuple[tuple[str, str], ...] = (
     (r"[^a-zàâäéèêëîïôöûùüçœæ]", ""),
     (r"œu|œ", "@"),
     (r"æ", "E"),
-    # final mute letters (before the vowels are read: « civet », « sirop », « points », « sirotais »)
-    (r"(?<=..)(?:e?s|x)$", ""),
+    # final mute letters (before the vowels are read: « civet », « sirop », « points », « sirotais »); a final
+    # « -es » keeps its e until the vowels are read (« lances », « graines »: the e still softens and denasalises)
+    (r"(?<=..)[sx]$", ""),
     (r"(?:er|ez|et)$", "E"),
-    (r"(?<=.)(?:[tdpgz]|ct)$", ""),
-    (r"(?<=..)ent$", "e"),  # « ils sirotent »: a verb's ending is mute (the rare noun in -ent is not in calls)
+    (r"(?<=..[^m])ent$", "e"),  # « ils sirotent »: a verb's ending is mute (not « comment », « moment »)
+    (r"(?<=.)(?:gt|ct|[tdpgz])$", ""),
     (rf"^([{_C}]+)e$", r"\1@"),  # « le », « de », « je »: one syllable, its e is heard
+    (r"ail$", "aJ"),
+    (r"eil$", "EJ"),
     # letters read together
     (r"tion", "sJ2"),
     (r"ph", "f"),
@@ -63,12 +66,12 @@ _RULES: tuple[tuple[str, str], ...] = (
     (r"sch|ch|sh", "S"),
     (r"gn", "N"),
     (r"qu|q", "k"),
-    (r"gu(?=[eiyéèêëîï@])", "g"),
-    (r"g(?=[eiyéèêëîï@])", "Z"),
+    (r"gu(?=[eiyéèêëîï@E])", "g"),
+    (r"g(?=[eiyéèêëîï@E])", "Z"),
     (r"j", "Z"),
     (r"(?<=Z)e(?=[aoâô])", ""),  # « Jeannot », « mangeons » (not « jeu »)
-    (r"ç", "s"),
-    (r"c(?=[eiyéèêëîï@])", "s"),
+    (r"ç", "ß"),  # a soft c is an s never voiced between vowels (« incident »): ß until the s are read
+    (r"c(?=[eiyéèêëîï@E])", "ß"),
     (r"ck|c", "k"),
     (r"x", "ks"),
     (r"w", "W"),
@@ -80,13 +83,15 @@ _RULES: tuple[tuple[str, str], ...] = (
     (r"oi|oî", "Wa"),
     (r"ou|oû|où", "U"),
     (rf"ien(?={_NOT_V}|$)", "J3"),
-    (rf"(?:ain|aim|ein|in|im|un|um|yn|ym)(?=[^{_VOWEL_LETTERS}nm]|$)", "3"),
-    (rf"(?:an|am|en|em)(?=[^{_VOWEL_LETTERS}nm]|$)", "1"),
-    (rf"(?:on|om)(?=[^{_VOWEL_LETTERS}nm]|$)", "2"),
+    # a nasal vowel: n or m before no vowel (a sound already read counts: « résiner », « terminer »)
+    (rf"(?:ain|aim|ein|in|im|un|um|yn|ym)(?=[^{_VOWEL_LETTERS}nmEU@]|$)", "3"),
+    (rf"(?:an|am|en|em)(?=[^{_VOWEL_LETTERS}nmEU@]|$)", "1"),
+    (rf"(?:on|om)(?=[^{_VOWEL_LETTERS}nmEU@]|$)", "2"),
     (r"ai|aî|ei|ê|è|ë|é", "E"),
     (r"eu", "@"),
     (rf"(?<=[{_VOWEL_LETTERS}EU@123])s(?=[{_VOWEL_LETTERS}EU@123])", "z"),
     (r"ss", "s"),
+    (r"ß", "s"),
     # the e: mute at the end after a consonant or a vowel, è before two consonants or one at the end,
     # else the mute e
     (r"(?<=.)e$", ""),
