@@ -15,11 +15,11 @@ comparison needs.
 
 Symbols: vowels ``a E @ i y U o`` (``E``: é, è, ai; ``@``: the mute e, eu, œu; ``U``: ou), nasals ``1``
 (an/en) ``2`` (on) ``3`` (in/ain/un); consonants ``p b t d k g f v s z S`` (ch) ``Z`` (j, ge) ``m n N``
-(gn) ``l R`` and the glides ``J`` (yod) ``W``.
+(gn, written ``nJ``) ``l R`` and the glides ``J`` (yod) ``W``.
 
 >>> phonemes("linotte") == phonemes("lit note")
 True
->>> phonemes("mouette") == phonemes("mou hette")
+>>> phonemes("unisson") == phonemes("une hisse on")
 True
 >>> phonemes("civet"), phonemes("chou est te")
 ('sivE', 'SUEt@')
@@ -38,7 +38,7 @@ _VOWEL_LETTERS = "aeiouyàâäéèêëîïôöûùüœæ"
 _V = f"[{_VOWEL_LETTERS}]"
 _NOT_V = f"[^{_VOWEL_LETTERS}]"
 #: Words the rules read wrong: a final consonant sounded (« six », « max ») or mute (« cul »).
-_SOUNDED_FINAL = {"cul": "ky", "culs": "ky", "max": "maks", "six": "sis", "dix": "dis", "fils": "fis", "os": "os", "bus": "bys", "plus": "plys", "ours": "URs",
+_SOUNDED_FINAL = {"cul": "ky", "culs": "ky", "max": "maks", "que": "k@", "soixante": "sWas1t", "six": "sis", "dix": "dis", "fils": "fis", "os": "os", "bus": "bys", "plus": "plys", "ours": "URs",
                   "sept": "sEt", "huit": "Wit", "net": "nEt", "cinq": "s3k", "est": "E", "et": "E", "sens": "s1s"}
 #: Short words whose « -es » sounds é (les, des, mes…).
 _ES_E = frozenset({"les", "des", "mes", "tes", "ses", "ces"})
@@ -81,7 +81,9 @@ _RULES: tuple[tuple[str, str], ...] = (
     (r"eau|au", "o"),
     (rf"oin(?={_NOT_V}|$)", "W3"),
     (r"oi|oî", "Wa"),
+    (r"ou(?=[aeiéèêy])", "W"),  # « oui », « ouais », « alouette »: ou before a vowel is a glide
     (r"ou|oû|où", "U"),
+    (r"ay(?=[aeiouéèê])", "EJ"),  # « crayon », « payant »
     (rf"ien(?={_NOT_V}|$)", "J3"),
     # a nasal vowel: n or m before no vowel (a sound already read counts: « résiner », « terminer »)
     (rf"(?:ain|aim|ein|in|im|un|um|yn|ym)(?=[^{_VOWEL_LETTERS}nmEU@]|$)", "3"),
@@ -90,13 +92,13 @@ _RULES: tuple[tuple[str, str], ...] = (
     (r"ai|aî|ei|ê|è|ë|é", "E"),
     (r"eu", "@"),
     (rf"(?<=[{_VOWEL_LETTERS}EU@123])s(?=[{_VOWEL_LETTERS}EU@123])", "z"),
+    # the e: mute at the end after a consonant or a vowel, è before two consonants (a double one too:
+    # « elle », « erreur », « essais ») or one at the end, else the mute e
+    (r"(?<=.)e$", ""),
+    (r"e(?=[bdfgklmnprstvzSZN][bdfgkmnpstvzSZN])|e(?=[bdfgklmnprstvzSZN]$)|e(?=ll|rr)", "E"),
+    (r"e", "@"),
     (r"ss", "s"),
     (r"ß", "s"),
-    # the e: mute at the end after a consonant or a vowel, è before two consonants or one at the end,
-    # else the mute e
-    (r"(?<=.)e$", ""),
-    (r"e(?=[bdfgklmnprstvzSZN][bdfgkmnpstvzSZN])|e(?=[bdfgklmnprstvzSZN]$)", "E"),
-    (r"e", "@"),
     (r"[àâä]", "a"),
     (r"i(?=[aEo@uUy123ôöûù])", "J"),  # « pied », « lion »: i before a vowel is a glide
     (r"y(?=[aEo@uUy123])", "J"),
@@ -105,6 +107,7 @@ _RULES: tuple[tuple[str, str], ...] = (
     (r"[uûùü]", "y"),
     (r"r", "R"),
     (r"([bdfgklmnpRstvzSZNJ])\1+", r"\1"),
+    (r"N", "nJ"),  # gn as espeak-ng reads it (« gagnant » ganJ1), once the vowels beside it are read
 )
 _COMPILED = tuple((re.compile(p), r) for p, r in _RULES)
 
