@@ -275,6 +275,8 @@ def figures(s: Split) -> dict[str, str]:
         t = s.damaged.get(cls)
         col[f"· {cls}"] = f"{t.pct()} w{t.accepted_wrong}" if t else "   — "
     col["chatter accepted as a call"] = f"{s.chatter.n - s.chatter.ok}/{s.chatter.n}"
+    # a call or command other than the one said: natural (but for a target left to the game) and damaged lines
+    col["wrong readings (natural + damaged)"] = str(nat.accepted_wrong - s.left_to_game + dam.accepted_wrong)
     col["ambiguous (asks back)"] = f"{100 * s.ambiguous / s.asked:.1f} % of {s.asked}" if s.asked else "   — "
     col["CPU p50 / p99 (wall p99)"] = f"{cpu50:.2f} / {cpu99:.2f} ms ({p99:.1f})" if s.cpu else "   — "
     ok = (
