@@ -12,7 +12,9 @@ moment in the game:
 
 Each line is ``tune`` (its failures may be looked at while improving the
 grammar and the matcher) or ``heldout`` (in ``heldout/``, read only here, never
-shown line by line: only its figures are printed).
+shown line by line: only its figures are printed). Every held-out writer is a
+column of its own: writer 1 is ``heldout/`` itself, each folder under it
+(``writer2/``, ``writer3/``…) one more (:func:`discover`).
 
     .venv/bin/python bench/bench_understand_corpus.py [--show 30] [--no-noise]
 
