@@ -208,6 +208,18 @@ class _Alignment:
     raw: float = 0.0  # total edit weight, before dividing by the template's weight
 
 
+@dataclass(frozen=True)
+class _SoundReading:
+    """A phrase read by its sound: its distance (per sound of the phrase, and in all), the stretches compared."""
+
+    norm: float
+    raw: float
+    template: Template
+    values: tuple[tuple[str, object], ...]
+    heard: list[str]
+    said: list[str]
+
+
 #: A game to read against, and its ``now()`` asked lazily.
 _Context = tuple[Table, LazyNow]
 
@@ -933,7 +945,7 @@ class Matcher:
         """
         if any(u.unk for u in utoks):
             return []
-        found: list[tuple[float, float, Template, tuple, list[str], list[str]]] = []
+        found: list[_SoundReading] = []
         for numbers_as_slots in (True, False):
             cut = self._sound_cut(utoks, numbers_as_slots)
             if cut is None or (not numbers_as_slots and not any(u.is_number for u in utoks)):
@@ -941,23 +953,27 @@ class Matcher:
             found += self._sound_readings(*cut, utoks)
         if not found:
             return []
-        best_norm, best_raw, best_t, _, best_heard, best_said = min(found, key=lambda f: (f[0], f[1]))
-        if best_norm > self.thresholds.sound:
+        best = min(found, key=lambda r: (r.norm, r.raw))
+        if best.norm > self.thresholds.sound:
             return []
         # when the best reading contradicts a sound heard (changes one, or has none for it), a reading within
         # one more sound is as good to the ear: a rival whatever its length (« bizarre et »: bi-jarret or
         # bjarret?); a reading that only supplies sounds not heard (« quiche et de » for quichette) has only
         # the close rivals
-        half = self.thresholds.margin / 2
-        contradicted = sum(sound_distance(h, w, supplied=0.0) for h, w in zip(best_heard, best_said))
+        contradicted = sum(sound_distance(h, w, supplied=0.0) for h, w in zip(best.heard, best.said))
         slack = 1.0 if contradicted >= 0.5 else 0.0
-        return _best_per_meaning(
-            _Alignment(cost, t, values, None, cost * t.weight)
-            for norm, raw, t, values, _, _ in found
-            if (norm <= best_norm + self.thresholds.margin or raw <= best_raw + slack)
-            and (not t.needs_state or allowed_now(now, t.target))
-            for cost in [best_norm + 0.05 + min(norm - best_norm, half if raw <= best_raw + slack else INF)]
-        )
+        alignments = []
+        for r in found:
+            if r.template.needs_state and not allowed_now(now, r.template.target):
+                continue
+            if r.raw <= best.raw + slack:  # as good to the ear: costed within the margin of the best
+                cost = best.norm + 0.05 + min(r.norm - best.norm, self.thresholds.margin / 2)
+            elif r.norm <= best.norm + self.thresholds.margin:
+                cost = r.norm + 0.05
+            else:
+                continue
+            alignments.append(_Alignment(cost, r.template, r.values, None, cost * r.template.weight))
+        return _best_per_meaning(alignments)
 
     def _sound_cut(self, utoks: list[UTok], numbers_as_slots: bool) -> tuple[tuple[str, ...], list[str], tuple] | None:
         """The heard words as (slot pattern, the sound of each stretch between slots, the slots' values)."""
@@ -991,9 +1007,8 @@ class Matcher:
 
     def _sound_readings(
         self, slots: tuple[str, ...], stretches: list[str], values: tuple, utoks: list[UTok]
-    ) -> list[tuple[float, float, Template, tuple, list[str], list[str]]]:
-        """(distance / length, distance, template, values, heard stretches, said stretches) of the phrases with
-        these slots that sound close."""
+    ) -> list[_SoundReading]:
+        """The phrases with these slots that sound close to the heard stretches."""
         keys = self._phrase_keys.get(slots)
         heard_len = sum(len(x) for x in stretches)
         if not keys or heard_len < 4:
@@ -1011,7 +1026,7 @@ class Matcher:
             if not _number_edges_kept(slots, stretches, said):
                 continue
             raw = sum(sound_distance(h, w) for h, w in zip(stretches, said))
-            out += [(raw / length, raw, t, values, stretches, said) for t in self._phrase_sounds[slots][key]]
+            out += [_SoundReading(raw / length, raw, t, values, stretches, said) for t in self._phrase_sounds[slots][key]]
         return out
 
     def _with_sound(self, ranked: list[_Alignment], utoks: list[UTok], now: LazyNow | None) -> list[_Alignment]:
