@@ -67,3 +67,12 @@ def test_near_sounds_cost_less_than_others():
 
 def test_no_word_has_no_sound():
     assert phonemes("") == "" and phonemes("[unk]") == "" and phonemes("!!") == ""
+
+
+def test_the_docstring_examples_are_true():
+    import doctest
+
+    from voice_scribe.understand import phonetics
+
+    result = doctest.testmod(phonetics)
+    assert result.attempted > 0 and result.failed == 0
