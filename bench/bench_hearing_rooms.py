@@ -1,7 +1,7 @@
 """Hearing benchmark in simulated rooms: the figures issue 11 asks for. Prints, asserts nothing.
 
     .venv/bin/python bench/bench_hearing_rooms.py [--set tuning|held-out|both] [--rooms N] [--live] [--verbose]
-                                                  [--room-cancel]
+                                                  [--room-cancel] [--no-seats]
 
 Needs the bench/test extras (``bash scripts/setup.sh --test``: pyroomacoustics,
 G722, the asterisk-core-sounds-fr-g722 package, espeak-ng, sox). Rooms are
@@ -96,8 +96,10 @@ def main() -> int:
     ap.add_argument("--verbose", action="store_true", help="one line per room and the missed shouts")
     ap.add_argument("--no-speech-check", action="store_true", help="without the neural speech check (energy only)")
     ap.add_argument("--room-cancel", action="store_true", help="with the frequency-domain leak canceller (audio/cancel.py)")
+    ap.add_argument("--no-seats", action="store_true", help="without the seat fingerprints (time differences, audio/seats.py)")
     args = ap.parse_args()
-    cfg = HearingConfig(speech_check=not args.no_speech_check, segmenter=SegmenterConfig(room_cancel=args.room_cancel))
+    seg = SegmenterConfig(room_cancel=args.room_cancel, seat_attribution=not args.no_seats)
+    cfg = HearingConfig(speech_check=not args.no_speech_check, segmenter=seg)
     lacking = voices.missing()
     if lacking:
         print(f"missing for the room benchmark: {', '.join(lacking)} (bash scripts/setup.sh --test)")
