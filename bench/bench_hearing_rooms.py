@@ -1,7 +1,7 @@
 """Hearing benchmark in simulated rooms: the figures issue 11 asks for. Prints, asserts nothing.
 
     .venv/bin/python bench/bench_hearing_rooms.py [--set tuning|held-out|both] [--rooms N] [--live] [--verbose]
-                                                  [--room-cancel] [--no-seats]
+                                                  [--room-cancel] [--no-seats] [--seg NAME=VALUE ...]
 
 Needs the bench/test extras (``bash scripts/setup.sh --test``: pyroomacoustics,
 G722, the asterisk-core-sounds-fr-g722 package, espeak-ng, sox). Rooms are
@@ -23,6 +23,7 @@ import os
 import resource
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -97,8 +98,14 @@ def main() -> int:
     ap.add_argument("--no-speech-check", action="store_true", help="without the neural speech check (energy only)")
     ap.add_argument("--room-cancel", action="store_true", help="with the frequency-domain leak canceller (audio/cancel.py)")
     ap.add_argument("--no-seats", action="store_true", help="without the seat fingerprints (time differences, audio/seats.py)")
+    ap.add_argument("--seg", action="append", default=[], metavar="NAME=VALUE",
+                    help="a segmenter setting (SegmenterConfig field, a number), to measure a variant")
     args = ap.parse_args()
     seg = SegmenterConfig(room_cancel=args.room_cancel, seat_attribution=not args.no_seats)
+    for item in args.seg:
+        name, _, value = item.partition("=")
+        seg = replace(seg, **{name: type(getattr(seg, name))(float(value))})
+        print(f"segmenter: {name} = {getattr(seg, name)}")
     cfg = HearingConfig(speech_check=not args.no_speech_check, segmenter=seg)
     lacking = voices.missing()
     if lacking:

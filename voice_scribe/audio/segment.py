@@ -106,6 +106,12 @@ class SegmenterConfig:
     #: a burst whose seat response stays under this over its first ``seat_head_ms`` is another's leak
     seat_off: float = 0.05
     seat_head_ms: float = 200.0
+    #: how far back (ms) an onset follows its seat's response down to ``seat_off``
+    seat_back_ms: float = 150.0
+    #: the seat's response rises this long (ms) before the sound (a 32 ms window, smoothed)
+    seat_delay_ms: float = 10.0
+    #: how long (ms) before its seat speaks an owned rise of power may open a segment
+    seat_lead_ms: float = 40.0
 
 
 @dataclass(frozen=True)
@@ -541,8 +547,14 @@ def segment_audio(
 
 
 def seat_response(cross: np.ndarray, seats: Seats, frames: int, frame: int, cfg: SegmenterConfig) -> np.ndarray:
-    """``(frames, channels)`` each seat's steered response on the segmenter's frames; NaN for an unknown seat."""
-    out = on_frames(scores_from(cross, seats), frames, frame, cfg.seats)
+    """``(frames, channels)`` each seat's steered response on the segmenter's frames; NaN for an unknown seat.
+
+    Scaled to the chance level of four microphones (six pairs): with fewer
+    pairs a silent seat's response wanders more (its spread goes as one over
+    the square root of the pairs), so the same thresholds hold.
+    """
+    pairs = max(1, cross.shape[1])
+    out = on_frames(scores_from(cross, seats), frames, frame, cfg.seats) * np.sqrt(pairs / 6)
     out[:, ~seats.known] = np.nan
     return out
 
@@ -551,9 +563,12 @@ def _seat_opening(seat: np.ndarray, first: int | None, a: int, b: int, cfg: Segm
     """Where a burst of one channel opens a segment, by its seat's response: ``None`` if it is another's.
 
     A burst whose seat stays silent (under ``seat_off``) over its first
-    ``seat_head_ms`` is a leak copy, whatever its rise; a burst where the
-    seat speaks (``seat_on``) opens at the first such frame, or at its owned
-    rise if that comes first.
+    ``seat_head_ms`` is a leak copy, whatever its rise. Where the seat
+    speaks (``seat_on``) the segment opens at the start of that run of the
+    response above ``seat_off`` (at most ``seat_back_ms`` earlier): the rise
+    of his seat is his direct sound, not a rival's leak. An owned rise of
+    power opens it instead when it comes first, but not more than
+    ``seat_lead_ms`` before.
     """
     head = seat[a : min(b, a + max(1, int(cfg.seat_head_ms / cfg.frame_ms)))]
     if float(head.max()) < cfg.seat_off:
@@ -561,7 +576,15 @@ def _seat_opening(seat: np.ndarray, first: int | None, a: int, b: int, cfg: Segm
     speaking = np.flatnonzero(seat[a:b] >= cfg.seat_on)
     if len(speaking) == 0:
         return first
-    return a + int(speaking[0]) if first is None else min(first, a + int(speaking[0]))
+    on = a + int(speaking[0])
+    limit = max(0, on - int(cfg.seat_back_ms / cfg.frame_ms))
+    top = on
+    while on > limit and seat[on - 1] >= cfg.seat_off:
+        on -= 1
+    on = min(top, on + int(round(cfg.seat_delay_ms / cfg.frame_ms)))  # the response leads the sound
+    if first is None or first < on - int(cfg.seat_lead_ms / cfg.frame_ms):
+        return on
+    return min(first, on)
 
 
 def high_band(audio: np.ndarray, rate: int, cutoff_hz: float, taps: int = 33) -> np.ndarray:
