@@ -84,7 +84,8 @@ def test_a_silent_seat_scores_near_zero_and_a_speaking_one_high() -> None:
     mics = _table(ALONE + [(3, 5.0, 1.0, 1.0)], 6.5)
     seats = learn_seats(mics, RATE)
     scores = seat_scores(mics, RATE, seats)
-    frames = slice(int(5.1 * RATE / 160), int(5.9 * RATE / 160))
+    hop = seats.cfg.hop
+    frames = slice(int(5.1 * RATE / hop), int(5.9 * RATE / hop))
     assert np.median(scores[frames, 3]) > 0.5
     assert np.abs(scores[frames, :3]).max() < 0.1
 

@@ -11,7 +11,7 @@ reverberation — incoherent between microphones — votes for no lag at all.
 
 * :func:`learn_seats` learns each seat's lags from the table itself: the
   PHAT cross-spectra of the frames where that seat's microphone is the
-  loudest by ``lead_db`` are summed (a robust vote over many frames: a few
+  loudest by ``lead_db`` (and ``loud_db`` over its floor) are summed (a robust vote over many frames: a few
   frames of another voice do not move the peak) and the peak lag of each
   pair is the seat's.
 * :func:`seat_scores` gives, per frame and seat, the steered response
@@ -52,9 +52,10 @@ _EPS = 1e-20
 class SeatConfig:
     """Settings of the seat fingerprints (chosen on the tuning rooms, docs/hearing.md)."""
 
-    #: STFT window and hop (samples at 16 kHz: 32 ms and 10 ms)
+    #: STFT window and hop (samples at 16 kHz: 32 ms and 5 ms, the segmenter's frame, so that the
+    #: frames of a block fall on the same instants wherever the block starts on a 5 ms frame)
     window: int = 512
-    hop: int = 160
+    hop: int = 80
     #: the bins that vote (Hz): speech, not the rumble below nor the empty top
     min_hz: float = 150.0
     max_hz: float = 5000.0
@@ -67,7 +68,9 @@ class SeatConfig:
     #: frames a seat needs before its lags are trusted
     min_support: int = 20
     #: frames averaged (centred) in the score
-    smooth: int = 3
+    smooth: int = 5
+    #: frames quieter than this (dB over each microphone's floor) on every microphone are not looked at
+    active_db: float = 9.0
 
 
 def _pairs(channels: int) -> list[tuple[int, int]]:
@@ -80,27 +83,73 @@ def _band(rate: int, cfg: SeatConfig) -> slice:
     return slice(lo, hi + 1)
 
 
-def phat(audio: np.ndarray, rate: int, cfg: SeatConfig) -> tuple[np.ndarray, np.ndarray]:
-    """``(cross, power)``: PHAT cross-spectra ``(frames, pairs, bins)`` and band power ``(frames, channels)``.
+@dataclass(frozen=True)
+class Spectra:
+    """A block's whitened spectra, on the frames where anything sounds.
 
-    Frame f covers samples ``[f * hop, f * hop + window)``.
+    ``phases[n]`` (channels, bins) is frame ``index[n]``'s STFT divided by its
+    magnitude: the PHAT cross-spectrum of microphones i and j is
+    ``phases[:, i] * conj(phases[:, j])``. ``energy`` (frames, channels) is
+    every frame's energy; frame f covers samples ``[f * hop, f * hop + window)``.
     """
+
+    phases: np.ndarray
+    index: np.ndarray
+    energy: np.ndarray
+
+    @property
+    def frames(self) -> int:
+        return int(self.energy.shape[0])
+
+
+def _window_energy(audio: np.ndarray, frames: int, cfg: SeatConfig) -> np.ndarray:
+    total = np.zeros((len(audio) + 1, audio.shape[1]))
+    np.cumsum(np.asarray(audio, np.float64) ** 2, axis=0, out=total[1:])
+    starts = np.arange(frames) * cfg.hop
+    return total[starts + cfg.window] - total[starts]
+
+
+def _floor(energy: np.ndarray) -> np.ndarray:
+    """Per-channel noise energy: the 10th percentile of frames that are not digital silence."""
+    out = np.empty(energy.shape[1])
+    for c in range(energy.shape[1]):
+        live = energy[energy[:, c] > 1e-10, c]
+        out[c] = np.percentile(live, 10) if len(live) else 1e-10
+    return np.maximum(out, 1e-10)
+
+
+def phat(audio: np.ndarray, rate: int, cfg: SeatConfig) -> Spectra:
+    """The block's :class:`Spectra`: frames where some microphone is ``active_db`` over its floor (and
+    their neighbours within the smoothing), the others are silence and vote for nobody."""
     n, channels = audio.shape
-    if n < cfg.window:
-        return np.zeros((0, len(_pairs(channels)), 0), np.complex64), np.zeros((0, channels))
-    frames = (n - cfg.window) // cfg.hop + 1
-    win = np.hanning(cfg.window).astype(np.float32)
     band = _band(rate, cfg)
-    spectra = []
+    frames = (n - cfg.window) // cfg.hop + 1 if n >= cfg.window else 0
+    energy = _window_energy(audio, frames, cfg)
+    if frames == 0:
+        return Spectra(np.zeros((0, channels, band.stop - band.start), np.complex64), np.zeros(0, int), energy)
+    sounding = (energy > _floor(energy) * 10 ** (cfg.active_db / 10)).any(axis=1)
+    reach = max(0, cfg.smooth // 2)
+    near = sounding.copy()
+    for k in range(1, reach + 1):
+        near[k:] |= sounding[:-k]
+        near[:-k] |= sounding[k:]
+    index = np.flatnonzero(near)
+    win = np.hanning(cfg.window).astype(np.float32)
+    phases = np.empty((len(index), channels, band.stop - band.start), np.complex64)
     for c in range(channels):
-        view = np.lib.stride_tricks.sliding_window_view(audio[:, c], cfg.window)[:: cfg.hop][:frames]
-        spectra.append(np.fft.rfft(view * win, axis=1)[:, band].astype(np.complex64))
-    power = np.stack([(np.abs(x) ** 2).sum(axis=1) for x in spectra], axis=1).astype(np.float64)
-    cross = np.empty((frames, len(_pairs(channels)), spectra[0].shape[1]), np.complex64)
-    for q, (i, j) in enumerate(_pairs(channels)):
-        g = spectra[i] * np.conj(spectra[j])
-        cross[:, q] = g / (np.abs(g) + np.float32(1e-20))
-    return cross, power
+        view = np.lib.stride_tricks.sliding_window_view(audio[:, c], cfg.window)[:: cfg.hop][index]
+        x = np.fft.rfft(view * win, axis=1)[:, band].astype(np.complex64)
+        phases[:, c] = x / (np.abs(x) + np.float32(1e-20))
+    return Spectra(phases, index, energy)
+
+
+def _cross(phases: np.ndarray) -> np.ndarray:
+    """PHAT cross-spectra ``(frames, pairs, bins)`` of whitened spectra."""
+    pairs = _pairs(phases.shape[1])
+    out = np.empty((phases.shape[0], len(pairs), phases.shape[2]), np.complex64)
+    for q, (i, j) in enumerate(pairs):
+        np.multiply(phases[:, i], np.conj(phases[:, j]), out=out[:, q])
+    return out
 
 
 @dataclass(frozen=True)
@@ -154,20 +203,20 @@ def _steering(lags: np.ndarray, rate: int, cfg: SeatConfig) -> np.ndarray:
     return np.exp(1j * np.outer(lags, omega)).astype(np.complex64)
 
 
-def seats_from(cross: np.ndarray, power: np.ndarray, rate: int, cfg: SeatConfig) -> Seats:
+def seats_from(spectra: Spectra, rate: int, cfg: SeatConfig) -> Seats:
     """The seats taught by the frames where one microphone clearly leads (see :class:`SeatConfig`)."""
-    frames, channels = power.shape
-    votes = np.zeros((channels, cross.shape[1], cross.shape[2]), np.complex128)
+    channels = spectra.energy.shape[1]
+    votes = np.zeros((channels, len(_pairs(channels)), spectra.phases.shape[2]), np.complex128)
     support = np.zeros(channels)
-    if frames == 0:
+    if len(spectra.index) == 0:
         return Seats(votes, support, rate, cfg)
-    live = power > 1e-12
-    noise = np.array([np.percentile(power[live[:, c], c], 10) if live[:, c].any() else 1e-12 for c in range(channels)])
+    energy = spectra.energy[spectra.index]
+    noise = _floor(spectra.energy)
     for p in range(channels):
-        others = np.delete(power, p, axis=1).max(axis=1, initial=0.0)
-        teach = (power[:, p] > noise[p] * 10 ** (cfg.loud_db / 10)) & (power[:, p] > others * 10 ** (cfg.lead_db / 10))
+        others = np.delete(energy, p, axis=1).max(axis=1, initial=0.0)
+        teach = (energy[:, p] > noise[p] * 10 ** (cfg.loud_db / 10)) & (energy[:, p] > others * 10 ** (cfg.lead_db / 10))
         if teach.any():
-            votes[p] = cross[teach].sum(axis=0)
+            votes[p] = _cross(spectra.phases[teach]).sum(axis=0, dtype=np.complex128)
             support[p] = float(teach.sum())
     return Seats(votes, support, rate, cfg)
 
@@ -175,18 +224,21 @@ def seats_from(cross: np.ndarray, power: np.ndarray, rate: int, cfg: SeatConfig)
 def learn_seats(audio: np.ndarray, rate: int, cfg: SeatConfig | None = None) -> Seats:
     """Each seat's fingerprint, learnt from a (samples, channels) block of the table."""
     cfg = cfg or SeatConfig()
-    cross, power = phat(audio, rate, cfg)
-    return seats_from(cross, power, rate, cfg)
+    return seats_from(phat(audio, rate, cfg), rate, cfg)
 
 
-def scores_from(cross: np.ndarray, seats: Seats) -> np.ndarray:
-    """``(frames, channels)`` steered response of each seat, smoothed; 0 for an unknown seat."""
-    frames, pairs, bins = cross.shape
-    out = np.zeros((frames, seats.channels))
-    if frames == 0 or not seats.known.any():
+def scores_from(spectra: Spectra, seats: Seats, chunk: int = 2048) -> np.ndarray:
+    """``(frames, channels)`` steered response of each seat, smoothed; 0 for an unknown seat and in silence."""
+    out = np.zeros((spectra.frames, seats.channels))
+    if len(spectra.index) == 0 or not seats.known.any():
         return out
-    steer = _steering(seats.lags.ravel(), seats.rate, seats.cfg).reshape(seats.channels, pairs, bins)
-    raw = np.real(cross.reshape(frames, -1) @ steer.reshape(seats.channels, -1).T) / (pairs * bins)
+    bins = spectra.phases.shape[2]
+    pairs = len(_pairs(seats.channels))
+    steer = _steering(seats.lags.ravel(), seats.rate, seats.cfg).reshape(seats.channels, pairs * bins)
+    raw = np.zeros((spectra.frames, seats.channels))
+    for a in range(0, len(spectra.index), chunk):  # a chunk at a time: the cross-spectra of a long table are large
+        cross = _cross(spectra.phases[a : a + chunk]).reshape(-1, pairs * bins)
+        raw[spectra.index[a : a + chunk]] = np.real(cross @ steer.T) / (pairs * bins)
     k = max(1, seats.cfg.smooth)
     if k > 1:
         kernel = np.ones(k) / k
@@ -197,8 +249,7 @@ def scores_from(cross: np.ndarray, seats: Seats) -> np.ndarray:
 
 def seat_scores(audio: np.ndarray, rate: int, seats: Seats) -> np.ndarray:
     """``(frames, channels)``: each seat's steered response per STFT frame of ``audio``."""
-    cross, _ = phat(audio, rate, seats.cfg)
-    return scores_from(cross, seats)
+    return scores_from(phat(audio, rate, seats.cfg), seats)
 
 
 def on_frames(scores: np.ndarray, frames: int, frame: int, cfg: SeatConfig) -> np.ndarray:

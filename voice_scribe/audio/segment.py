@@ -44,7 +44,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from voice_scribe.audio.cancel import CancelConfig, Canceller, cancel, learn_canceller
-from voice_scribe.audio.seats import SeatConfig, Seats, on_frames, phat, scores_from, seats_from
+from voice_scribe.audio.seats import SeatConfig, Seats, Spectra, on_frames, phat, scores_from, seats_from
 
 _EPS = 1e-12
 
@@ -336,16 +336,16 @@ def learn_leak(audio: np.ndarray, rate: int, cfg: SegmenterConfig) -> LeakModel:
 
 
 def _learn(
-    audio: np.ndarray, rate: int, cfg: SegmenterConfig, cross: tuple[np.ndarray, np.ndarray] | None = None
+    audio: np.ndarray, rate: int, cfg: SegmenterConfig, spectra: Spectra | None = None
 ) -> tuple[LeakModel, np.ndarray]:
     """The leak model of a block and the block with that leak cancelled.
 
-    ``cross``: the block's PHAT cross-spectra and band power (:func:`.seats.phat`), when already computed.
+    ``spectra``: the block's whitened spectra (:func:`.seats.phat`), when already computed.
     """
     seats = None
     if cfg.seat_attribution and audio.shape[1] > 1:
-        cross = cross if cross is not None else phat(audio, rate, cfg.seats)
-        seats = seats_from(*cross, rate, cfg.seats)
+        spectra = spectra if spectra is not None else phat(audio, rate, cfg.seats)
+        seats = seats_from(spectra, rate, cfg.seats)
     frame = max(1, int(round(cfg.frame_ms * rate / 1000)))
     power = frame_power(audio, frame)
     noise = noise_floor(power)
@@ -512,9 +512,9 @@ def segment_audio(
     clean = audio  # the audio with the direct-path leaks cancelled
     seat = None  # each seat's steered response on the segmenter's frames, when known
     if audio.shape[1] > 1:
-        cross = phat(audio, rate, cfg.seats) if cfg.seat_attribution else None
+        spectra = phat(audio, rate, cfg.seats) if cfg.seat_attribution else None
         if leak is None:
-            leak, clean = _learn(audio, rate, cfg, cross)
+            leak, clean = _learn(audio, rate, cfg, spectra)
         else:
             clean = cancelled(audio, leak, cfg)
         if clean is not audio:
@@ -522,9 +522,9 @@ def segment_audio(
         gains = leak.power_gains(cfg.default_crosstalk_db)
         q = own_power(power, spread_power(power, cfg) @ gains.T, cfg)
         owned = owned_rises(power, gains, noise, cfg)
-        if cross is not None:
-            seats = leak.seats if leak.seats is not None else seats_from(*cross, rate, cfg.seats)
-            seat = seat_response(cross[0], seats, len(power), frame, cfg)
+        if spectra is not None:
+            seats = leak.seats if leak.seats is not None else seats_from(spectra, rate, cfg.seats)
+            seat = seat_response(spectra, seats, len(power), frame, cfg)
             q = np.where(seat >= cfg.seat_on, power, q)  # where his seat speaks, his power is his own
     else:
         owned = np.ones_like(power, dtype=bool)
@@ -546,15 +546,15 @@ def segment_audio(
     return _hiss_onsets(joined, frame_power(high_band(clean, rate, cfg.hiss_hz), frame), gains, frame, rate, cfg)
 
 
-def seat_response(cross: np.ndarray, seats: Seats, frames: int, frame: int, cfg: SegmenterConfig) -> np.ndarray:
+def seat_response(spectra: Spectra, seats: Seats, frames: int, frame: int, cfg: SegmenterConfig) -> np.ndarray:
     """``(frames, channels)`` each seat's steered response on the segmenter's frames; NaN for an unknown seat.
 
     Scaled to the chance level of four microphones (six pairs): with fewer
     pairs a silent seat's response wanders more (its spread goes as one over
     the square root of the pairs), so the same thresholds hold.
     """
-    pairs = max(1, cross.shape[1])
-    out = on_frames(scores_from(cross, seats), frames, frame, cfg.seats) * np.sqrt(pairs / 6)
+    pairs = max(1, seats.channels * (seats.channels - 1) // 2)
+    out = on_frames(scores_from(spectra, seats), frames, frame, cfg.seats) * np.sqrt(pairs / 6)
     out[:, ~seats.known] = np.nan
     return out
 
