@@ -32,6 +32,14 @@ its measured figures are in docs/hearing.md.
    « trois », « Fauvette »): while the own channel's high band (> 2.5 kHz)
    stays 6 dB above its level before and above the others' leak.
 
+Seat fingerprints (:mod:`voice_scribe.audio.seats`, ``seat_attribution``,
+on by default): each player's time differences between the microphones,
+learnt from the table, give a per-frame response per seat that does not
+depend on loudness. Where a seat speaks its channel's power is its own (no
+leak subtracted), a burst whose seat stays silent opens nothing, a seat's
+rise gives the onset, and a segment whose seat speaks is kept however loud
+a rival's copy is (steps 3-6).
+
 Whether a segment is speech at all (not a knock or rolling dice) is decided
 after, on the emitted segments only: :mod:`voice_scribe.audio.vad`.
 """
