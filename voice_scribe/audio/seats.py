@@ -42,6 +42,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 import numpy as np
 
@@ -103,10 +104,19 @@ class Spectra:
 
 
 def _window_energy(audio: np.ndarray, frames: int, cfg: SeatConfig) -> np.ndarray:
-    total = np.zeros((len(audio) + 1, audio.shape[1]))
-    np.cumsum(np.asarray(audio, np.float64) ** 2, axis=0, out=total[1:])
-    starts = np.arange(frames) * cfg.hop
-    return total[starts + cfg.window] - total[starts]
+    """Each frame's energy per channel, from blocks of ``hop`` samples (a partial last block pro rata)."""
+    blocks = -(-len(audio) // cfg.hop)
+    padded = np.zeros((blocks * cfg.hop, audio.shape[1]), np.float32)
+    padded[: len(audio)] = audio
+    block = (padded.reshape(blocks, cfg.hop, -1) ** 2).sum(axis=1, dtype=np.float64)
+    total = np.zeros((blocks + 1, audio.shape[1]))
+    np.cumsum(block, axis=0, out=total[1:])
+    whole, part = divmod(cfg.window, cfg.hop)
+    starts = np.arange(frames)
+    energy = total[starts + whole] - total[starts]
+    if part:
+        energy += block[np.minimum(starts + whole, blocks - 1)] * (part / cfg.hop)
+    return energy
 
 
 def _floor(energy: np.ndarray) -> np.ndarray:
@@ -176,11 +186,12 @@ class Seats:
         """``(channels,)`` True where a seat's lags are trusted."""
         return self.support >= self.cfg.min_support
 
-    @property
+    @cached_property
     def lags(self) -> np.ndarray:
         """``(channels, pairs)`` integer lags (samples): the peak of each pair's summed cross-spectrum."""
         candidates = _lag_range(self.rate, self.cfg)
-        response = np.real(self.votes @ _steering(candidates, self.rate, self.cfg).T)  # (C, P, L)
+        steer = _steering(candidates, self.rate, self.cfg).astype(np.complex128)
+        response = np.real(self.votes.reshape(-1, steer.shape[1]) @ steer.T).reshape(*self.votes.shape[:2], -1)
         return candidates[np.argmax(response, axis=2)]
 
     def merged(self, newer: Seats, max_support: float = 6000.0) -> Seats:
