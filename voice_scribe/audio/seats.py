@@ -181,10 +181,17 @@ class Seats:
     def channels(self) -> int:
         return int(self.votes.shape[0])
 
-    @property
+    @cached_property
     def known(self) -> np.ndarray:
-        """``(channels,)`` True where a seat's lags are trusted."""
-        return self.support >= self.cfg.min_support
+        """``(channels,)`` True where a seat's lags are trusted: enough frames, and his own microphone
+        hears him first (by at least a sample, against every other one; a table whose microphones hear
+        each other without delay, as a mixed recording may, has no seats)."""
+        lags = self.lags
+        first = np.ones(self.channels, bool)
+        for q, (i, j) in enumerate(_pairs(self.channels)):
+            first[i] &= lags[i, q] <= -1  # seat i: mic i before mic j
+            first[j] &= lags[j, q] >= 1  # seat j: mic j before mic i
+        return (self.support >= self.cfg.min_support) & first
 
     @cached_property
     def lags(self) -> np.ndarray:
