@@ -35,7 +35,9 @@ def _voice(player: int, seconds: float, rng: np.random.Generator) -> np.ndarray:
     return (0.1 * sound * syllables * ramp).astype(np.float32)
 
 
-def _table(shouts: list[tuple[int, float, float, float]], seconds: float, seed: int = 0) -> np.ndarray:
+def _table(
+    shouts: list[tuple[int, float, float, float]], seconds: float, seed: int = 0, delays: np.ndarray = DELAYS
+) -> np.ndarray:
     """``shouts``: (player, start s, length s, gain); the four microphones' signals."""
     rng = np.random.default_rng(seed)
     n = int(seconds * RATE)
@@ -43,7 +45,7 @@ def _table(shouts: list[tuple[int, float, float, float]], seconds: float, seed: 
     for player, start, length, gain in shouts:
         dry = gain * _voice(player, length, rng)
         for m in range(4):
-            a = int(start * RATE) + int(DELAYS[player][m])
+            a = int(start * RATE) + int(delays[player][m])
             mics[a : a + len(dry), m] += (1.0 if m == player else LEAK) * dry
     return mics
 
@@ -72,6 +74,15 @@ def test_the_quieter_racer_is_heard_by_his_seat_not_his_level() -> None:
     # by levels alone he is lost (or heard late)
     levels = segment_audio(mics, RATE, SegmenterConfig(seat_attribution=False))
     assert not any(s.channel == 2 and abs(s.start - 5.3) < 0.03 for s in levels)
+
+
+def test_microphones_heard_without_delay_give_no_seats_and_levels_decide_as_before() -> None:
+    mixed = _table(ALONE + RACE, 7.0)
+    flat = _table(ALONE + RACE, 7.0, delays=np.zeros_like(DELAYS))  # a recording mixed with gains only
+    assert learn_seats(mixed, RATE).known.all()
+    assert not learn_seats(flat, RATE).known.any()  # his own microphone does not hear him first
+    with_seats = segment_audio(flat, RATE)
+    assert with_seats == segment_audio(flat, RATE, SegmenterConfig(seat_attribution=False))
 
 
 def test_a_leak_copy_opens_nothing() -> None:

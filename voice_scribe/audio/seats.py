@@ -11,9 +11,10 @@ reverberation — incoherent between microphones — votes for no lag at all.
 
 * :func:`learn_seats` learns each seat's lags from the table itself: the
   PHAT cross-spectra of the frames where that seat's microphone is the
-  loudest by ``lead_db`` (and ``loud_db`` over its floor) are summed (a robust vote over many frames: a few
-  frames of another voice do not move the peak) and the peak lag of each
-  pair is the seat's.
+  loudest by ``lead_db`` (and ``loud_db`` over its floor) are summed (a
+  robust vote over many frames: a few frames of another voice do not move
+  the peak) and the peak lag of each pair is the seat's. A seat is trusted
+  once his own microphone hears him first (``Seats.known``).
 * :func:`seat_scores` gives, per frame and seat, the steered response
   (SRP-PHAT) at that seat's lags: the mean over pairs and bins of the PHAT
   cross-spectrum phase-shifted by ``tau_p(i, j)``, between -1 and 1, near 0
@@ -45,8 +46,6 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 import numpy as np
-
-_EPS = 1e-20
 
 
 @dataclass(frozen=True)
