@@ -1,7 +1,7 @@
 """Hearing benchmark in simulated rooms: the figures issue 11 asks for. Prints, asserts nothing.
 
     .venv/bin/python bench/bench_hearing_rooms.py [--set tuning|held-out|both] [--rooms N] [--live] [--verbose]
-                                                  [--room-cancel]
+                                                  [--room-cancel] [--no-seats] [--seg NAME=VALUE ...]
 
 Needs the bench/test extras (``bash scripts/setup.sh --test``: pyroomacoustics,
 G722, the asterisk-core-sounds-fr-g722 package, espeak-ng, sox). Rooms are
@@ -23,7 +23,12 @@ import os
 import resource
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
+
+# one BLAS thread, as the command line sets (voice_scribe/cli): idle OpenBLAS threads spinning on a
+# shared 2-core machine would be counted as the hearing's work
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -96,8 +101,16 @@ def main() -> int:
     ap.add_argument("--verbose", action="store_true", help="one line per room and the missed shouts")
     ap.add_argument("--no-speech-check", action="store_true", help="without the neural speech check (energy only)")
     ap.add_argument("--room-cancel", action="store_true", help="with the frequency-domain leak canceller (audio/cancel.py)")
+    ap.add_argument("--no-seats", action="store_true", help="without the seat fingerprints (time differences, audio/seats.py)")
+    ap.add_argument("--seg", action="append", default=[], metavar="NAME=VALUE",
+                    help="a segmenter setting (SegmenterConfig field, a number), to measure a variant")
     args = ap.parse_args()
-    cfg = HearingConfig(speech_check=not args.no_speech_check, segmenter=SegmenterConfig(room_cancel=args.room_cancel))
+    seg = SegmenterConfig(room_cancel=args.room_cancel, seat_attribution=not args.no_seats)
+    for item in args.seg:
+        name, _, value = item.partition("=")
+        seg = replace(seg, **{name: type(getattr(seg, name))(float(value))})
+        print(f"segmenter: {name} = {getattr(seg, name)}")
+    cfg = HearingConfig(speech_check=not args.no_speech_check, segmenter=seg)
     lacking = voices.missing()
     if lacking:
         print(f"missing for the room benchmark: {', '.join(lacking)} (bash scripts/setup.sh --test)")

@@ -12,7 +12,9 @@ moment in the game:
 
 Each line is ``tune`` (its failures may be looked at while improving the
 grammar and the matcher) or ``heldout`` (in ``heldout/``, read only here, never
-shown line by line: only its figures are printed).
+shown line by line: only its figures are printed). Every held-out writer is a
+column of its own: writer 1 is ``heldout/`` itself, each folder under it
+(``writer2/``, ``writer3/``…) one more (:func:`discover`).
 
     .venv/bin/python bench/bench_understand_corpus.py [--show 30] [--no-noise]
 
@@ -29,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import sys
 import time
@@ -49,13 +52,39 @@ ARGS = ("target", "number", "combination", "max_stake", "dice", "item", "rule")
 ARTICLES = {"le", "la", "les", "l", "un", "une", "des", "du", "de"}
 
 
-#: Where each column's lines are: the tune split of both writers, each writer's held-out split apart.
-SPLITS = {
-    "tune": (DATA, DATA / "writer2"),
-    "heldout": (DATA / "heldout",),
-    "heldout2": (DATA / "heldout" / "writer2",),
-}
-COLUMNS = {"tune": "tune (both writers)", "heldout": "held-out writer 1", "heldout2": "held-out writer 2"}
+def discover(data: Path) -> dict[str, tuple[str, tuple[Path, ...]]]:
+    """Every column of the table: key -> (title, folders whose lines it gathers).
+
+    ``tune`` is both tune writers (the top level and ``writer2/``); then one column per held-out writer:
+    writer 1 is ``heldout/`` itself, every folder under it (``writer2/``, ``writer3/``…) is one more writer.
+    A folder that is not there is simply not a column.
+    """
+    out: dict[str, tuple[str, tuple[Path, ...]]] = {"tune": ("tune (both writers)", (data, data / "writer2"))}
+    heldout = data / "heldout"
+    if any(heldout.glob("*.jsonl")):
+        out["heldout"] = ("held-out writer 1", (heldout,))
+    for folder in sorted((f for f in heldout.glob("*") if f.is_dir()), key=_writer_order):
+        if any(folder.glob("*.jsonl")):
+            out[f"heldout/{folder.name}"] = (f"held-out {_writer_title(folder.name)}", (folder,))
+    return out
+
+
+def _writer_order(folder: Path) -> tuple[int, str]:
+    """``writer10`` after ``writer9``."""
+    digits = "".join(c for c in folder.name if c.isdigit())
+    return (int(digits) if digits else 0, folder.name)
+
+
+def _writer_title(name: str) -> str:
+    """``writer3`` → « writer 3 »."""
+    digits = "".join(c for c in name if c.isdigit())
+    stem = name[: len(name) - len(digits)] if digits and name.endswith(digits) else name
+    return f"{stem} {digits}" if digits and stem else name
+
+
+#: Where each column's lines are (found at import: the held-out writers present in the repository).
+SPLITS = {key: folders for key, (_, folders) in discover(DATA).items()}
+COLUMNS = {key: title for key, (title, _) in discover(DATA).items()}
 
 
 def load(name: str, split: str) -> list[dict]:
@@ -248,6 +277,8 @@ def figures(s: Split) -> dict[str, str]:
         t = s.damaged.get(cls)
         col[f"· {cls}"] = f"{t.pct()} w{t.accepted_wrong}" if t else "   — "
     col["chatter accepted as a call"] = f"{s.chatter.n - s.chatter.ok}/{s.chatter.n}"
+    # a call or command other than the one said: natural (but for a target left to the game) and damaged lines
+    col["wrong readings (natural + damaged)"] = str(nat.accepted_wrong - s.left_to_game + dam.accepted_wrong)
     col["ambiguous (asks back)"] = f"{100 * s.ambiguous / s.asked:.1f} % of {s.asked}" if s.asked else "   — "
     col["CPU p50 / p99 (wall p99)"] = f"{cpu50:.2f} / {cpu99:.2f} ms ({p99:.1f})" if s.cpu else "   — "
     ok = (
@@ -281,12 +312,19 @@ def show_failures(s: Split, show: int) -> None:
         print("   ", line)
 
 
+def _load() -> str:
+    """The machine's load average over 1 and 5 minutes (CPU times are worth more than wall times when high)."""
+    one, five, _ = os.getloadavg()
+    return f"{one:.1f} / {five:.1f}"
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--show", type=int, default=0, help="print this many failures of the tune split (never held-out ones)")
     ap.add_argument("--no-noise", action="store_true", help="skip the old self-generated noise figure")
     ap.add_argument("--tune-only", action="store_true", help="only the tune split")
     args = ap.parse_args(argv)
+    load_at_start = _load()
     t0 = time.perf_counter()
     matcher = Matcher(load_grammar(Rules()), ROSTER)
     matchers = (matcher, Matcher(load_grammar(Rules(achat_call="volette")), ROSTER))
@@ -294,9 +332,11 @@ def main(argv: list[str] | None = None) -> int:
     tune = run_split(matchers, "tune")
     columns = {"tune": figures(tune)}
     if not args.tune_only:
-        for split in ("heldout", "heldout2"):
-            columns[split] = figures(run_split(matchers, split))
-    print("tune: looked at while improving the matcher; held-out: never looked at line by line\n")
+        for split in SPLITS:
+            if split != "tune":
+                columns[split] = figures(run_split(matchers, split))
+    print("tune: looked at while improving the matcher; held-out: never looked at line by line")
+    print(f"machine load (1 / 5 min) at the start {load_at_start}, at the end {_load()}: CPU times are the figure\n")
     print_table(columns)
     show_failures(tune, args.show)
     worst, accepted = worst_10kb(matcher)

@@ -48,7 +48,8 @@ def test_launching_a_filoche_civet_is_not_launching_a_civet(matcher):
     "heard,not_this",
     [
         ("j'arrête", "bjarret"),  # as close to charret (and to « on arrête ») as to bjarret
-        ("bé jarret", "bi_jarret"),  # its sound is bjarret's; by its words, one word guessed
+        ("bé jarret", "bi_jarret"),  # its sound is between bjarret's and bi-jarret's; by its words, one word guessed
+        ("bizarre et", "bi_jarret"),  # one sound from bi-jarret, one more from bjarret: the ear cannot tell
     ],
 )
 def test_a_sound_as_close_to_two_calls_is_not_one_of_them(matcher, heard, not_this):
@@ -57,9 +58,23 @@ def test_a_sound_as_close_to_two_calls_is_not_one_of_them(matcher, heard, not_th
 
 
 def test_a_sound_close_to_one_call_only_is_still_read(matcher):
-    for heard, kind in (("lit note", "pari_oiseau"), ("bé jarret", "bjarret")):
+    for heard, kind in (("lit note", "pari_oiseau"), ("une hisse on", "unisson"), ("mou et te", "pari_oiseau")):
         u = matcher.understand(heard, speaker=SPEAKER)
         assert u.kind is ResultKind.CALL and u.call.kind.value == kind, (heard, u.to_json())
+
+
+def test_the_sound_of_a_phrase_with_a_player_in_it(matcher):
+    u = matcher.understand("pas ce grelot Perceval", speaker=SPEAKER)
+    assert u.kind is ResultKind.CALL and u.call.kind.value == "passe_grelot" and u.call.target == "Perceval", u.to_json()
+
+
+@pytest.mark.parametrize(
+    "heard", ["civet de sang deux sur un cul de chouette", "civet de cent de sur un cul de chouette"]
+)
+def test_the_sound_of_a_phrase_never_changes_a_number(matcher, heard):
+    """A sound changed beside a number may be part of it: read by sound, the number would be another one."""
+    u = matcher.understand(heard, speaker=SPEAKER)
+    assert not (u.accepted and u.call.number in (2, 100)), u.to_json()
 
 
 @pytest.mark.parametrize("n", [3, 20, 40, 100, 300])
@@ -127,3 +142,9 @@ def test_a_throw_said_alone_in_words_that_sound_like_numbers(matcher, said, kind
 def test_words_that_sound_like_numbers_beside_other_words_are_not_a_throw(matcher, said):
     u = matcher.understand(said, speaker=SPEAKER)
     assert not (u.call and u.call.dice), u.to_json()
+
+
+def test_a_sound_only_missing_from_what_was_heard_is_no_doubt(matcher):
+    """« quiche et de » lacks quichette's t and contradicts none of its sounds: read, not asked."""
+    u = matcher.understand("quiche et de quarante-cinq", speaker=SPEAKER)
+    assert u.kind is ResultKind.CALL and u.call.kind.value == "quichette" and u.call.number == 45, u.to_json()

@@ -286,3 +286,28 @@ def test_shown_templates_read_as_french():
     assert _shown("[les] chouettes {die} [et] {die}") == "les chouettes … et …"
     assert _shown("grelottine sur {player}") == "grelottine sur (un joueur)"
     assert _shown("(je|on) mise sur {bird}") == "je mise sur (un oiseau)"
+
+
+def test_et_un_is_inside_a_number_only_after_the_tens(matcher):
+    """« vingt et un » is one number; « trois six et un » three dice, like « trois six et deux »."""
+    u = matcher.understand("trois six et un", speaker="Karadoc")
+    assert u.accepted and u.call.kind.value == "des" and u.call.dice == (3, 6, 1), u.to_json()
+    u = matcher.understand("civet de vingt et un sur une chouette", speaker="Karadoc")
+    assert u.accepted and u.call.number == 21, u.to_json()
+
+
+@pytest.mark.parametrize(
+    "heard,kind,target",
+    [
+        ("toi Perceval en garde ma mignonne", "en_garde", "Perceval"),
+        ("toi là Léodagan grelottine", "grelottine", "Léodagan"),
+    ],
+)
+def test_the_player_spoken_to_first_is_the_target(matcher, heard, kind, target):
+    u = matcher.understand(heard, speaker="Karadoc")
+    assert u.accepted and u.call.kind.value == kind and u.call.target == target and u.call.player == "Karadoc", u.to_json()
+
+
+def test_toi_and_a_name_alone_still_hands_on_the_turn(matcher):
+    u = matcher.understand("toi Perceval", speaker="Karadoc")
+    assert u.accepted and u.call.kind.value == "suivant", u.to_json()

@@ -94,3 +94,29 @@ def test_the_turn_handed_on_by_name_is_suivant_without_an_argument(matcher, patt
 ])
 def test_questions_and_control_with_their_everyday_ends(matcher, said, kind):
     assert _read(matcher, said)[0] == kind
+
+
+@pytest.mark.parametrize("pattern", ["où en est {p}", "{p} en est où", "il a combien de points {p}", "{p} c'est combien"])
+@pytest.mark.parametrize("player", ["Perceval", "Léodagan", "Père Blaise"])
+def test_where_a_player_stands_in_the_interrogative_frames(matcher, pattern, player):
+    assert _read(matcher, pattern.format(p=player)) == ("score_joueur", None, player)
+
+
+@pytest.mark.parametrize("said,kind", [
+    ("qui est-ce qui mène", "qui_mene"), ("qui est-ce qui gagne", "qui_mene"), ("qui a le plus de points", "qui_mene"),
+    ("c'est qui devant", "qui_mene"), ("c'est au tour de qui", "tour"), ("à qui de jouer", "tour"),
+    ("qui doit lancer", "tour"), ("c'est à qui le tour", "tour"), ("quel est le score", "scores"),
+    ("on en est à combien", "scores"),
+])
+def test_table_questions_in_every_interrogative_frame(matcher, said, kind):
+    assert _read(matcher, said)[0] == kind
+
+
+@pytest.mark.parametrize("said,kind", [
+    ("on peut annuler le dernier", "annule"), ("il faut annuler ça", "annule"), ("efface la dernière annonce", "annule"),
+    ("on peut faire une pause", "pause"), ("il faut faire une petite pause", "pause"), ("on peut reprendre la partie", "reprends"),
+    ("on va continuer", "reprends"), ("il faut terminer la partie", "fin_de_partie"), ("on termine là", "fin_de_partie"),
+    ("tu pourrais répéter", "repete"),
+])
+def test_table_control_in_the_modal_frames(matcher, said, kind):
+    assert _read(matcher, said)[0] == kind

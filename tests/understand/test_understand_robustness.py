@@ -107,3 +107,12 @@ def test_chatter_in_the_games_words_stays_rejected(matcher, text):
 def test_commentary_splits_and_free_decoding(matcher, text, kind):
     u = matcher.understand(text, speaker=SPEAKER)
     assert u.accepted and (u.call or u.command).kind.value == kind, u.to_json()
+
+
+def test_own_name_after_a_word_that_introduces_an_argument_is_the_argument(matcher):
+    """« … pour Karadoc » said by Karadoc names the call's target; « … , Karadoc » is his signature."""
+    text = "civet filoché de vingt sur une velute pour karadoc"
+    u = matcher.understand(text, speaker=SPEAKER)
+    assert u.accepted and u.call.target == SPEAKER and u.call.number == 20, u.to_json()
+    signed = matcher.understand("pas mou le caillou karadoc", speaker=SPEAKER)
+    assert signed.accepted and signed.call.target is None, signed.to_json()

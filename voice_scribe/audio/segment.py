@@ -32,6 +32,14 @@ its measured figures are in docs/hearing.md.
    « trois », « Fauvette »): while the own channel's high band (> 2.5 kHz)
    stays 6 dB above its level before and above the others' leak.
 
+Seat fingerprints (:mod:`voice_scribe.audio.seats`, ``seat_attribution``,
+on by default): each player's time differences between the microphones,
+learnt from the table, give a per-frame response per seat that does not
+depend on loudness. Where a seat speaks its channel's power is its own (no
+leak subtracted), a burst whose seat stays silent opens nothing, a seat's
+rise gives the onset, and a segment whose seat speaks is kept however loud
+a rival's copy is (steps 3-6).
+
 Whether a segment is speech at all (not a knock or rolling dice) is decided
 after, on the emitted segments only: :mod:`voice_scribe.audio.vad`.
 """
@@ -44,6 +52,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from voice_scribe.audio.cancel import CancelConfig, Canceller, cancel, learn_canceller
+from voice_scribe.audio.seats import SeatConfig, Seats, Spectra, on_frames, phat, scores_from, seats_from
 
 _EPS = 1e-12
 
@@ -97,6 +106,20 @@ class SegmenterConfig:
     #: instead of a gain and a delay per pair; presence, rises and onsets are then read on it
     room_cancel: bool = False
     cancel: CancelConfig = CancelConfig()
+    #: attribute by seat fingerprints (time differences between microphones, :mod:`.seats`)
+    seat_attribution: bool = True
+    seats: SeatConfig = SeatConfig()
+    #: a seat is speaking where its steered response reaches this (0 silent, 1 alone in a dry room)
+    seat_on: float = 0.1
+    #: a burst whose seat response stays under this over its first ``seat_head_ms`` is another's leak
+    seat_off: float = 0.05
+    seat_head_ms: float = 200.0
+    #: how far back (ms) an onset follows its seat's response down to ``seat_off``
+    seat_back_ms: float = 150.0
+    #: the seat's response rises this long (ms) before the sound (a 32 ms window, smoothed)
+    seat_delay_ms: float = 10.0
+    #: how long (ms) before its seat speaks an owned rise of power may open a segment
+    seat_lead_ms: float = 40.0
 
 
 @dataclass(frozen=True)
@@ -277,6 +300,8 @@ class LeakModel:
     support: np.ndarray  # (channels, channels) frames
     #: the room's leak filters, when learnt (``SegmenterConfig.room_cancel``): they replace ``paths``
     canceller: Canceller | None = None
+    #: each seat's time-difference fingerprint (``SegmenterConfig.seat_attribution``)
+    seats: Seats | None = None
 
     def merged(self, newer: LeakModel, max_support: float = 4000.0) -> LeakModel:
         n0, n1 = self.support, newer.support
@@ -302,7 +327,10 @@ class LeakModel:
             canceller = self.canceller.merged(newer.canceller)
         elif newer.canceller is None:
             canceller = self.canceller
-        return LeakModel(paths, gains, np.minimum(total, max_support), canceller)
+        seats = newer.seats if self.seats is None else self.seats
+        if self.seats is not None and newer.seats is not None and self.seats.channels == newer.seats.channels:
+            seats = self.seats.merged(newer.seats)
+        return LeakModel(paths, gains, np.minimum(total, max_support), canceller, seats)
 
     def power_gains(self, default_db: float) -> np.ndarray:
         g = np.where(np.isnan(self.gains), 10 ** (default_db / 10), self.gains)
@@ -315,8 +343,17 @@ def learn_leak(audio: np.ndarray, rate: int, cfg: SegmenterConfig) -> LeakModel:
     return _learn(audio, rate, cfg)[0]
 
 
-def _learn(audio: np.ndarray, rate: int, cfg: SegmenterConfig) -> tuple[LeakModel, np.ndarray]:
-    """The leak model of a block and the block with that leak cancelled."""
+def _learn(
+    audio: np.ndarray, rate: int, cfg: SegmenterConfig, spectra: Spectra | None = None
+) -> tuple[LeakModel, np.ndarray]:
+    """The leak model of a block and the block with that leak cancelled.
+
+    ``spectra``: the block's whitened spectra (:func:`.seats.phat`), when already computed.
+    """
+    seats = None
+    if cfg.seat_attribution and audio.shape[1] > 1:
+        spectra = spectra if spectra is not None else phat(audio, rate, cfg.seats)
+        seats = seats_from(spectra, rate, cfg.seats)
     frame = max(1, int(round(cfg.frame_ms * rate / 1000)))
     power = frame_power(audio, frame)
     noise = noise_floor(power)
@@ -332,7 +369,7 @@ def _learn(audio: np.ndarray, rate: int, cfg: SegmenterConfig) -> tuple[LeakMode
     if clean is not audio:
         power = frame_power(clean, frame)
     gains, support = estimate_leak(power, spread_power(power, cfg), noise, cfg.leak_percentile)
-    return LeakModel(paths, gains, support, canceller), clean
+    return LeakModel(paths, gains, support, canceller, seats), clean
 
 
 def cancelled(audio: np.ndarray, leak: LeakModel, cfg: SegmenterConfig) -> np.ndarray:
@@ -420,11 +457,18 @@ def _overlaps(s: Segment, t: Segment) -> bool:
 
 
 def resolve_duplicates(
-    audio: np.ndarray, rate: int, segments: list[Segment], cfg: SegmenterConfig, window_s: float | None = None
+    audio: np.ndarray,
+    rate: int,
+    segments: list[Segment],
+    cfg: SegmenterConfig,
+    window_s: float | None = None,
+    seat: np.ndarray | None = None,
 ) -> list[Segment]:
     """Drop crosstalk copies, set loudness ratios and ambiguous flags.
 
     The ratio is measured over ``window_s`` (default ``cfg.ratio_window_s``) from each segment's start.
+    ``seat`` (each seat's response on the segmenter's frames): a segment whose
+    seat speaks at its start is its channel's own, however loud a rival is.
     """
     if audio.shape[1] == 1:
         return segments
@@ -437,7 +481,14 @@ def resolve_duplicates(
         ratio, rival = loudness_ratio(audio, s.channel, a, max(b, a + 1), max_lag)
         rated.append((replace(s, loudness_ratio=ratio), rival))
     kept: list[Segment] = []
+    frame = max(1, int(round(cfg.frame_ms * rate / 1000)))
     for s, rival in rated:
+        if seat is not None and s.loudness_ratio is not None and s.loudness_ratio < 1.0:
+            i = int(round(s.start * rate / frame))
+            head = seat[i : i + max(1, int(cfg.seat_head_ms / cfg.frame_ms)), s.channel]
+            if len(head) and not np.isnan(head[0]) and float(head.max()) >= cfg.seat_on:
+                kept.append(s)  # his seat speaks: his own, under a louder rival
+                continue
         if s.loudness_ratio is not None and s.loudness_ratio < 1.0 / cfg.ratio_threshold:
             continue  # someone else's shout, clearly louder on another mic
         if s.loudness_ratio is not None and s.loudness_ratio < cfg.ratio_threshold:
@@ -467,9 +518,11 @@ def segment_audio(
     noise = noise_floor(power)
     q = power
     clean = audio  # the audio with the direct-path leaks cancelled
+    seat = None  # each seat's steered response on the segmenter's frames, when known
     if audio.shape[1] > 1:
+        spectra = phat(audio, rate, cfg.seats) if cfg.seat_attribution else None
         if leak is None:
-            leak, clean = _learn(audio, rate, cfg)
+            leak, clean = _learn(audio, rate, cfg, spectra)
         else:
             clean = cancelled(audio, leak, cfg)
         if clean is not audio:
@@ -477,22 +530,69 @@ def segment_audio(
         gains = leak.power_gains(cfg.default_crosstalk_db)
         q = own_power(power, spread_power(power, cfg) @ gains.T, cfg)
         owned = owned_rises(power, gains, noise, cfg)
+        if spectra is not None:
+            seats = leak.seats if leak.seats is not None else seats_from(spectra, rate, cfg.seats)
+            seat = seat_response(spectra, seats, len(power), frame, cfg)
+            q = np.where(seat >= cfg.seat_on, power, q)  # where his seat speaks, his power is his own
     else:
         owned = np.ones_like(power, dtype=bool)
     openers, followers = [], []
     for c in range(audio.shape[1]):
         for a, b in bursts_channel(q[:, c], float(noise[c]), cfg):
             first = _first_owned(owned[:, c], a, b)
+            if seat is not None and not np.isnan(seat[0, c]):
+                first = _seat_opening(seat[:, c], first, a, b, cfg)
             if first is None:  # no rise of its own: another player's sound, the room's tail, or
                 followers.append(_segment(c, a, b, power, frame, rate, len(audio)))  # the rest of a shout
             else:
                 openers.append(_segment(c, _refine_onset(power[:, c], a, first, cfg), b, power, frame, rate, len(audio)))
     openers.sort(key=lambda s: (s.start, s.channel))
-    joined = _join_bursts(resolve_duplicates(audio, rate, openers, cfg, cfg.burst_window_s), followers, cfg)
+    joined = _join_bursts(resolve_duplicates(audio, rate, openers, cfg, cfg.burst_window_s, seat), followers, cfg)
     if cfg.hiss_back_ms <= 0:
         return joined
     gains = leak.power_gains(cfg.default_crosstalk_db) if leak is not None else np.zeros((audio.shape[1],) * 2)
     return _hiss_onsets(joined, frame_power(high_band(clean, rate, cfg.hiss_hz), frame), gains, frame, rate, cfg)
+
+
+def seat_response(spectra: Spectra, seats: Seats, frames: int, frame: int, cfg: SegmenterConfig) -> np.ndarray:
+    """``(frames, channels)`` each seat's steered response on the segmenter's frames; NaN for an unknown seat.
+
+    Scaled to the chance level of four microphones (six pairs): with fewer
+    pairs a silent seat's response wanders more (its spread goes as one over
+    the square root of the pairs), so the same thresholds hold.
+    """
+    pairs = max(1, seats.channels * (seats.channels - 1) // 2)
+    out = on_frames(scores_from(spectra, seats), frames, frame, cfg.seats) * np.sqrt(pairs / 6)
+    out[:, ~seats.known] = np.nan
+    return out
+
+
+def _seat_opening(seat: np.ndarray, first: int | None, a: int, b: int, cfg: SegmenterConfig) -> int | None:
+    """Where a burst of one channel opens a segment, by its seat's response: ``None`` if it is another's.
+
+    A burst whose seat stays silent (under ``seat_off``) over its first
+    ``seat_head_ms`` is a leak copy, whatever its rise. Where the seat
+    speaks (``seat_on``) the segment opens at the start of that run of the
+    response above ``seat_off`` (at most ``seat_back_ms`` earlier): the rise
+    of his seat is his direct sound, not a rival's leak. An owned rise of
+    power opens it instead when it comes first, but not more than
+    ``seat_lead_ms`` before.
+    """
+    head = seat[a : min(b, a + max(1, int(cfg.seat_head_ms / cfg.frame_ms)))]
+    if float(head.max()) < cfg.seat_off:
+        return None
+    speaking = np.flatnonzero(seat[a:b] >= cfg.seat_on)
+    if len(speaking) == 0:
+        return first
+    on = a + int(speaking[0])
+    limit = max(0, on - int(cfg.seat_back_ms / cfg.frame_ms))
+    top = on
+    while on > limit and seat[on - 1] >= cfg.seat_off:
+        on -= 1
+    on = min(top, on + int(round(cfg.seat_delay_ms / cfg.frame_ms)))  # the response leads the sound
+    if first is None or first < on - int(cfg.seat_lead_ms / cfg.frame_ms):
+        return on
+    return min(first, on)
 
 
 def high_band(audio: np.ndarray, rate: int, cutoff_hz: float, taps: int = 33) -> np.ndarray:

@@ -33,6 +33,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from enum import Enum
 
+import numpy as np
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import Levenshtein
 
@@ -43,6 +44,7 @@ from voice_scribe.understand.commands import Command
 from voice_scribe.understand.context import Judgement, LazyNow, Standing, Table, allowed_now, complete, judge
 from voice_scribe.understand.grammar import FILLERS, Grammar, Target, Template, TTok, load_grammar
 from voice_scribe.understand.normalize import UNK, phonetic_key, token_pairs
+from voice_scribe.understand.phonetics import phonemes, sound_distance
 from voice_scribe.understand.numbers import NUMBER_HOMOPHONES, NUMBER_WORDS, die_faces, is_number_token, parse_number
 from voice_scribe.understand.roster import Roster
 
@@ -90,6 +92,8 @@ _DE_SOUNDS = frozenset({"de", "des", "d"})
 _NUMBER_INTRODUCERS = frozenset({"pour", "de", "sur", "a"})
 #: Single letters that stand for an elided word glued to the next one (« jachète », « akadoc »).
 _ELIDED = frozenset("jldcmnta")
+#: The tens that take « et un » / « et onze » inside one number (« vingt et un », « soixante et onze »).
+_TENS_BEFORE_ET = frozenset({"vingt", "trente", "quarante", "cinquante", "soixante"})
 #: Player name used when neither the audio side nor a spoken name tells who spoke.
 UNKNOWN_SPEAKER = "?"
 
@@ -183,6 +187,12 @@ class UTok:
     player: str | None = None
     unk: bool = False
     sound: str = ""  # phonetic key (of the grammar word, or of what was heard when unknown)
+    spoken: str | None = None  # the heard words with their accents (None: as ``heard``), for the phrase's sound
+
+    @property
+    def said(self) -> str:
+        """What was heard, accents kept: the whole-phrase sound stage reads it."""
+        return self.heard if self.spoken is None else self.spoken
 
     @cached_property
     def is_number(self) -> bool:
@@ -196,6 +206,18 @@ class _Alignment:
     values: tuple[tuple[str, object], ...]
     failure: str | None
     raw: float = 0.0  # total edit weight, before dividing by the template's weight
+
+
+@dataclass(frozen=True)
+class _SoundReading:
+    """A phrase read by its sound: its distance (per sound of the phrase, and in all), the stretches compared."""
+
+    norm: float
+    raw: float
+    template: Template
+    values: tuple[tuple[str, object], ...]
+    heard: list[str]
+    said: list[str]
 
 
 #: A game to read against, and its ``now()`` asked lazily.
@@ -219,7 +241,7 @@ class _Heard:
     ins: list[float]  # cost of each word heard but not in the template
     numeric: list[bool]  # each word is a number here (not an article)
     key_heard: frozenset[int] = frozenset()  # positions of the key words heard (birds, combinations…)
-    sub: dict = field(default_factory=dict)  # (template word, key, sound, j) -> substitution cost
+    sub: dict = field(default_factory=dict)  # (template word, key, sound) -> substitution cost of each heard word
 
 
 @dataclass(repr=False)
@@ -265,6 +287,8 @@ class Matcher:
                     plain = tuple(p for p, _ in pairs)
                     self._names.append((plain, phonetic_key("".join(a for _, a in pairs)), player))
         self._names.sort(key=lambda n: -len(n[0]))
+        self._name_window = max([3] + [len(toks) for toks, _, _ in self._names])
+        self._name_cache: dict[tuple, tuple[str, int, float] | None] = {}
         self._groups: dict[str, list[Template]] = {}
         for t in self.grammar.templates + self.grammar.inactive:
             self._groups.setdefault(self._encode_template(t), []).append(t)
@@ -272,15 +296,15 @@ class Matcher:
         self._word_cache: dict[tuple[str, str], UTok | None] = {}
         # with a table: each player's last incomplete call (the first breath of a call said in two)
         self._partials: dict[tuple[str, CallKind], Call] = {}
-        # whole-phrase sounds of the templates without slots, for free decoding (« lit note » → linotte)
-        # … and of those whose only slot is a player said last (« passe gros lot Léodagan »)
-        self._phrase_sounds: dict[bool, dict[str, list[Template]]] = {False: {}, True: {}}
+        # whole-phrase sounds for free decoding (« lit note » → linotte, « civet de trente sur une fuite »):
+        # per template, the sounds of its word stretches between its slots, grouped by the slots' pattern
+        self._phrase_sounds: dict[tuple[str, ...], dict[str, list[Template]]] = {}
         for t in self.grammar.templates + self.grammar.inactive:
-            pointed = t.toks[-1].kind == "player"
-            words = t.toks[:-1] if pointed else t.toks
-            if words and all(tok.kind == "word" for tok in words):
-                self._phrase_sounds[pointed].setdefault("".join(tok.sound for tok in words), []).append(t)
-        self._phrase_keys = {pointed: list(sounds) for pointed, sounds in self._phrase_sounds.items()}
+            pattern = _sound_pattern(t)
+            if pattern is not None:
+                slots, stretches = pattern
+                self._phrase_sounds.setdefault(slots, {}).setdefault(_SEP.join(stretches), []).append(t)
+        self._phrase_keys = {slots: list(sounds) for slots, sounds in self._phrase_sounds.items()}
 
     def __repr__(self) -> str:
         return f"Matcher({len(self.grammar.templates)} templates, players={list(self.roster.players)})"
@@ -294,22 +318,32 @@ class Matcher:
         return UTok(word, heard, cost, True, sound=self._sound[word])
 
     def _name_at(self, heard: list[tuple[str, str]], i: int) -> tuple[str, int, float] | None:
-        plain = [p for p, _ in heard]
+        """A player's name starting at heard word ``i``: (player, words it takes, cost), or None."""
+        window = tuple(heard[i : i + self._name_window])
+        if window not in self._name_cache:
+            if len(self._name_cache) > 20000:
+                self._name_cache.clear()
+            self._name_cache[window] = self._name_starting(window)
+        return self._name_cache[window]
+
+    def _name_starting(self, heard: tuple[tuple[str, str], ...]) -> tuple[str, int, float] | None:
+        """A player's name at the start of ``heard`` (at most as many words as the longest name, or 3)."""
+        plain = tuple(p for p, _ in heard)
         for toks, _, player in self._names:
-            if tuple(plain[i : i + len(toks)]) == toks:
+            if plain[: len(toks)] == toks:
                 return player, len(toks), 0.0
         for span in (3, 2, 1):
-            if i + span > len(heard):
+            if span > len(heard):
                 continue
-            if span == 1 and plain[i] in self.vocab:
+            if span == 1 and plain[0] in self.vocab:
                 continue
-            if any(not p.isalpha() or p in NUMBER_WORDS for p in plain[i : i + span]):
+            if any(not p.isalpha() or p in NUMBER_WORDS for p in plain[:span]):
                 continue  # « 15 Karadoc » is a number, then a name
-            key = phonetic_key("".join(a for _, a in heard[i : i + span]))
+            key = phonetic_key("".join(a for _, a in heard[:span]))
             hits = {player for _, k, player in self._names if k == key}
             if len(hits) == 1:
                 return hits.pop(), span, 0.05
-        word, spoken = heard[i]
+        word, spoken = heard[0]
         if word in self.vocab or len(word) < 4:
             return None
         key = phonetic_key(spoken)
@@ -360,24 +394,27 @@ class Matcher:
         out: list[UTok] = []
         i = 0
         while i < len(pairs):
+            start, first = i, len(out)
             word, spoken = pairs[i]
             if word == UNK:
                 out.append(UTok(UNK, UNK, unk=True))
                 i += 1
                 continue
             name = self._name_at(pairs, i)
+            merged = self._try_merge(pairs[i], pairs[i + 1]) if not name and i + 1 < len(pairs) else None
             if name:
                 player, span, cost = name
                 out.append(UTok(player, " ".join(p for p, _ in pairs[i : i + span]), cost, True, player=player))
                 i += span
-                continue
-            merged = self._try_merge(pairs[i], pairs[i + 1]) if i + 1 < len(pairs) else None
-            if merged:
+            elif merged:
                 out.append(merged)
                 i += 2
-                continue
-            out.extend(self._one_word(word, spoken))
-            i += 1
+            else:
+                out.extend(self._one_word(word, spoken))
+                i += 1
+            # the sound of what was said rides on the first word made of it (a split word's parts share it)
+            said = " ".join(a for _, a in pairs[start:i])
+            out[first:] = [replace(u, spoken=said if k == 0 else "") for k, u in enumerate(out[first:])]
         return out
 
     def _drop_fillers(self, pairs: list[tuple[str, str]]) -> list[tuple[str, str]]:
@@ -471,8 +508,8 @@ class Matcher:
             elif u.is_number and not self._is_article(utoks, j):
                 if not out or out[-1] != "N":
                     out.append("N")
-            elif u.word == "et" and out and out[-1] == "N" and j + 1 < len(utoks) and utoks[j + 1].word in ("un", "une", "onze"):
-                continue
+            elif u.word == "et" and j > 0 and utoks[j - 1].word in _TENS_BEFORE_ET and j + 1 < len(utoks) and utoks[j + 1].word in ("un", "une", "onze"):
+                continue  # « vingt et un » is one number; « trois six et un » is three dice
             elif u.unk:
                 out.append("?")
             else:
@@ -497,12 +534,16 @@ class Matcher:
                 if (a, b) != (0, n) and b - a >= 1:
                     queries.append(utoks[a:b])
         keys: dict[str, None] = {}
-        for query in queries:
-            hits = process.extract(
-                self._encode_heard(query), self._group_keys, scorer=Levenshtein.normalized_distance,
-                limit=self.thresholds.shortlist if query is utoks else self.thresholds.shortlist_core,
-            )
-            keys.update((key, None) for key, _, _ in hits)
+        codes = [self._encode_heard(query) for query in queries]
+        # every query against every shape at once (C++); the nearest first, ties in the grammar's order
+        distances = process.cdist(codes, self._group_keys, scorer=Levenshtein.normalized_distance, workers=1, dtype=np.float64)
+        for k, row in enumerate(distances):
+            limit = self.thresholds.shortlist if k == 0 else self.thresholds.shortlist_core
+            nearest = np.argsort(row, kind="stable")[:limit]
+            # shapes more than half different cannot read under ``accept``: skipped, unless none is nearer
+            # (then the nearest are still aligned, for the reason given)
+            near = [i for i in nearest if row[i] <= 0.5] or list(nearest)
+            keys.update((self._group_keys[i], None) for i in near)
         return [t for key in keys for t in self._groups[key]]
 
     # ── 4. alignment ──
@@ -610,7 +651,7 @@ class Matcher:
         scale = max(t.weight, 1.0)  # commentary costs what it costs, whatever the call's length
         if edges is not None and t.takes_commentary:
             D[0][: n + 1] = [c * scale for c in edges.lead]
-        ins, numeric, sub = heard.ins, heard.numeric, heard.sub
+        ins = heard.ins
         if t.exact:
             ins = [INF] * n  # an exact phrase takes no extra word
         elif heard.key_heard:
@@ -620,6 +661,10 @@ class Matcher:
         for i in range(m + 1):
             tok = t.toks[i] if i < m else None
             row, nrow = D[i], D[i + 1] if i < m else None
+            if tok is not None:
+                # the template token missing from what was heard; hearing each word in its place
+                missing = tok.weight * 0.5 if tok.kind == "word" and not tok.key and tok.word in FILLERS else tok.weight
+                subs = self._sub_row(tok, heard) if tok.kind == "word" else None
             for j in range(n + 1):
                 here = row[j]
                 if here == INF:
@@ -629,19 +674,15 @@ class Matcher:
                     B[i][j + 1] = (i, j, None, None)
                 if tok is None:
                     continue
-                # the template token is missing from what was heard
-                cost = here + (tok.weight * 0.5 if tok.kind == "word" and not tok.key and tok.word in FILLERS else tok.weight)
+                cost = here + missing
                 if cost < nrow[j]:
                     nrow[j] = cost
                     B[i + 1][j] = (i, j, None, "missing")
                 if j == n:
                     continue
                 u = utoks[j]
-                if tok.kind == "word":
-                    memo = (tok.word, tok.key, tok.sound, j)
-                    if memo not in sub:
-                        sub[memo] = self._sub_cost(tok, u, numeric[j])
-                    c = here + sub[memo]
+                if subs is not None:
+                    c = here + subs[j]
                     if c < nrow[j + 1]:
                         nrow[j + 1] = c
                         B[i + 1][j + 1] = (i, j, None, None)
@@ -677,6 +718,14 @@ class Matcher:
         if edges is not None and t.takes_commentary:
             end = min(range(n + 1), key=lambda j: (D[m][j] + edges.tail[j] * scale, -j))
         return self._trace(t, D, B, m, end, D[m][end] + (edges.tail[end] * scale if end < n else 0.0))
+
+    def _sub_row(self, tok: TTok, heard: _Heard) -> list[float]:
+        """What hearing each heard word costs where the template says ``tok`` (worked out once per word)."""
+        memo = (tok.word, tok.key, tok.sound)
+        row = heard.sub.get(memo)
+        if row is None:
+            row = heard.sub[memo] = [self._sub_cost(tok, u, heard.numeric[j]) for j, u in enumerate(heard.utoks)]
+        return row
 
     @staticmethod
     def _trace(t: Template, D, B, m: int, n: int, total: float) -> _Alignment:
@@ -726,6 +775,9 @@ class Matcher:
             elif intro[0] != who and intro[1] == 1:
                 addressee = utoks[:1]  # « Léodagan, en garde ma mignonne ! » said by another: the name may be the target
             utoks = utoks[intro[1] :]
+        elif address := _addressed(utoks):
+            # « toi Yvain, en garde ma mignonne », « toi là Karadoc : grelottine »: the one spoken to
+            addressee, utoks = utoks[address - 1 : address], utoks[address:]
         if not utoks or all(u.unk for u in utoks):
             return Understanding(ResultKind.REJECTED, text, who, source, reason="rien d'intelligible")
         now = LazyNow(table) if table is not None else None
@@ -744,8 +796,10 @@ class Matcher:
         if len(utoks) > 1 and last and who in (None, last) and said_more:
             trimmed = self._rank(utoks[:-1], now)
             full = _clean_cost(ranked)
-            # the speaker's own name is not the target of his own call: trimmed wins when it reads
-            own = who == last and _clean_cost(trimmed) <= self.thresholds.accept
+            # the speaker's own name is not the target of his own call: trimmed wins when it reads — unless a
+            # word that introduces an argument puts it there (« … sur une velute pour Karadoc »)
+            introduced = utoks[-2].word in _SLOT_INTRODUCERS
+            own = who == last and not introduced and _clean_cost(trimmed) <= self.thresholds.accept
             better = own or (_clean_cost(trimmed) < full and full > self.thresholds.accept)
             if better:
                 ranked = trimmed
@@ -834,7 +888,7 @@ class Matcher:
                 continue
             word = self._number_of_sound(phonetic_key(u.heard.replace(" ", "")))  # as heard, not as guessed
             if word is not None:
-                out[j] = UTok(word, u.heard, 0.15, True, sound=self._sound[word])
+                out[j] = UTok(word, u.heard, 0.15, True, sound=self._sound[word], spoken=u.spoken)
         return self._throw_by_sound(out)
 
     def _throw_by_sound(self, utoks: list[UTok]) -> list[UTok]:
@@ -853,7 +907,7 @@ class Matcher:
             )
             if word is None:
                 return utoks
-            out.append(UTok(word, u.heard, 0.15, True, sound=self._sound[word]))
+            out.append(UTok(word, u.heard, 0.15, True, sound=self._sound[word], spoken=u.spoken))
         return out
 
     def _number_of_sound(self, sound: str) -> str | None:
@@ -878,36 +932,102 @@ class Matcher:
         return best
 
     def _by_sound(self, utoks: list[UTok], now: LazyNow | None = None) -> list[_Alignment]:
-        """Readings by the sound of the whole phrase, for what free decoding writes (« bergère on nette »).
+        """Readings by the sound of the whole phrase, for what free decoding writes (« bergère on nette »,
+        « civet de trente sur une fuite », « passe gros lot Léodagan »).
 
-        Only templates without slots, or whose one slot is a player said last; a reading counts when its sound
-        differs by at most ``sound`` of its length and is about as long (a whole extra syllable is an extra
-        word: « beau sirop gagnant » is not one call).
+        The heard words are cut at the slot values they carry (a player's name, a number read as one), and
+        the sound of each stretch between them (:mod:`~voice_scribe.understand.phonetics`) is compared with the
+        stretches of every phrase with those slots in that order; numbers are also tried as plain sounds (« cul
+        deux chouettes »). A reading counts when its sound differs by at most ``sound`` of its length and is
+        about as long (a whole extra syllable is an extra word: « beau sirop gagnant » is not one call); every
+        reading about as close as the best one — within ``margin`` of its length or one sound — stays a rival
+        (« bizarre et »: bi-jarret or bjarret? the scribe asks).
         """
-        pointed = bool(utoks) and utoks[-1].player is not None
-        words = utoks[:-1] if pointed else utoks
-        if any(u.unk or u.is_number or u.player for u in words):
+        if any(u.unk for u in utoks):
             return []
-        heard = "".join(phonetic_key(w) for u in words for w in u.heard.split())
-        if len(heard) < 4:
+        found: list[_SoundReading] = []
+        for numbers_as_slots in (True, False):
+            cut = self._sound_cut(utoks, numbers_as_slots)
+            if cut is None or (not numbers_as_slots and not any(u.is_number for u in utoks)):
+                continue
+            found += self._sound_readings(*cut, utoks)
+        if not found:
             return []
-        values = (("player", utoks[-1].player),) if pointed else ()
+        best = min(found, key=lambda r: (r.norm, r.raw))
+        if best.norm > self.thresholds.sound:
+            return []
+        # when the best reading contradicts a sound heard (changes one, or has none for it), a reading within
+        # one more sound is as good to the ear: a rival whatever its length (« bizarre et »: bi-jarret or
+        # bjarret?); a reading that only supplies sounds not heard (« quiche et de » for quichette) has only
+        # the close rivals
+        contradicted = sum(sound_distance(h, w, supplied=0.0) for h, w in zip(best.heard, best.said))
+        slack = 1.0 if contradicted >= 0.5 else 0.0
+        alignments = []
+        for r in found:
+            if r.template.needs_state and not allowed_now(now, r.template.target):
+                continue
+            if r.raw <= best.raw + slack:  # as good to the ear: costed within the margin of the best
+                cost = best.norm + 0.05 + min(r.norm - best.norm, self.thresholds.margin / 2)
+            elif r.norm <= best.norm + self.thresholds.margin:
+                cost = r.norm + 0.05
+            else:
+                continue
+            alignments.append(_Alignment(cost, r.template, r.values, None, cost * r.template.weight))
+        return _best_per_meaning(alignments)
+
+    def _sound_cut(self, utoks: list[UTok], numbers_as_slots: bool) -> tuple[tuple[str, ...], list[str], tuple] | None:
+        """The heard words as (slot pattern, the sound of each stretch between slots, the slots' values)."""
+        slots: list[str] = []
+        values: list[tuple[str, object]] = []
+        stretches: list[list[str]] = [[]]
+        j, n = 0, len(utoks)
+        while j < n:
+            u = utoks[j]
+            if u.player:
+                slots.append("P")
+                values.append(("player", u.player))
+                stretches.append([])
+                j += 1
+                continue
+            if numbers_as_slots and _said_number(u) and not self._is_article(utoks, j):
+                end = j + 1
+                while end < n and (_said_number(utoks[end]) or (utoks[end].word == "et" and end + 1 < n and _said_number(utoks[end + 1]))):
+                    end += 1
+                value = parse_number([x.word for x in utoks[j:end]])
+                if value is None:
+                    return None
+                slots.append("N")
+                values.append(("number", value))
+                stretches.append([])
+                j = end
+                continue
+            stretches[-1].append(u.said)
+            j += 1
+        return tuple(slots), [phonemes(" ".join(words)) for words in stretches], tuple(values)
+
+    def _sound_readings(
+        self, slots: tuple[str, ...], stretches: list[str], values: tuple, utoks: list[UTok]
+    ) -> list[_SoundReading]:
+        """The phrases with these slots that sound close to the heard stretches."""
+        keys = self._phrase_keys.get(slots)
+        heard_len = sum(len(x) for x in stretches)
+        if not keys or heard_len < 4:
+            return []
         # a key word heard as itself (« mouette ») is never swallowed into another phrase's sound
         # (« bé jarret » may be bjarret: the sound of « jarret » is in it)
-        keys = {u.sound for u in words if u.word in self.key_words and u.cost < 0.1}
-        hits = process.extract(heard, self._phrase_keys[pointed], scorer=Levenshtein.normalized_distance, limit=8)
-        hits = [(k, d) for k, d, _ in hits if len(k) >= 4 and abs(len(k) - len(heard)) <= max(1, len(k) // 8)]
-        if not hits or hits[0][1] > self.thresholds.sound:
-            return []
-        # every phrase about as close as the best one stays a rival (« j'arrête »: bjarret or charret?)
-        reach = hits[0][1] + self.thresholds.margin
-        return _best_per_meaning(
-            _Alignment(distance + 0.05, t, values, None, (distance + 0.05) * t.weight)
-            for key, distance in hits
-            if distance <= reach
-            for t in self._phrase_sounds[pointed][key]
-            if (not t.needs_state or allowed_now(now, t.target)) and all(k in key for k in keys)
-        )
+        kept = [phonemes(u.said) for u in utoks if u.word in self.key_words and u.cost < 0.1 and not u.player]
+        hits = process.extract(_SEP.join(stretches), keys, scorer=Levenshtein.normalized_distance, limit=12, score_cutoff=0.6)
+        out = []
+        for key, _, _ in hits:
+            said = key.split(_SEP)
+            length = sum(len(x) for x in said)
+            if length < 4 or abs(length - heard_len) > max(1, length // 8) or not all(k in key for k in kept):
+                continue
+            if not _number_edges_kept(slots, stretches, said):
+                continue
+            raw = sum(sound_distance(h, w) for h, w in zip(stretches, said))
+            out += [_SoundReading(raw / length, raw, t, values, stretches, said) for t in self._phrase_sounds[slots][key]]
+        return out
 
     def _with_sound(self, ranked: list[_Alignment], utoks: list[UTok], now: LazyNow | None) -> list[_Alignment]:
         """The readings by word, and by the sound of the whole phrase: instead of them when no word reading fits,
@@ -1048,6 +1168,47 @@ class Matcher:
         return Candidate(al.cost, al.template.text, command=command)
 
 
+def _said_number(u: UTok) -> bool:
+    """A number word heard as such (« fuite » guessed as « huit » is a sound, not a number)."""
+    return u.is_number and u.cost < 0.1
+
+
+def _number_edges_kept(slots: tuple[str, ...], heard: list[str], said: list[str]) -> bool:
+    """The sounds on each side of a number are heard as the phrase says them: a sound changed, added or left
+    out there may be a part of the number misheard (« civet de sang deux », « cent de sur »), so the sound of
+    the phrase never reads a number other than the one heard."""
+    for k, slot in enumerate(slots):
+        if slot != "N":
+            continue
+        before, after = heard[k], heard[k + 1]
+        if before[-2:] != said[k][-2:] or after[:2] != said[k + 1][:2]:
+            return False
+    return True
+
+
+#: Between the sounds of two stretches of a phrase (where a slot is).
+_SEP = "|"
+
+
+def _sound_pattern(t: Template) -> tuple[tuple[str, ...], list[str]] | None:
+    """A phrase as its slots (« P » a player, « N » a number) and the sound of its words between them; None for
+    a phrase with dice (a throw is read by its number words) or with twice the same kind of slot."""
+    slots: list[str] = []
+    stretches: list[list[str]] = [[]]
+    for word in t.surface:
+        if word.startswith("{"):
+            slot = {"{player}": "P", "{number}": "N"}.get(word)
+            if slot is None or slot in slots:
+                return None
+            slots.append(slot)
+            stretches.append([])
+        else:
+            stretches[-1].append(word)
+    if not any(stretches):
+        return None
+    return tuple(slots), [phonemes(" ".join(words)) for words in stretches]
+
+
 def _strict(edges: _Edges, utoks: list[UTok]) -> _Edges:
     """Commentary around a one-word call (« bévue », « pélican »: words of everyday French too): before it
     only words that announce it (« moi je dis rigodon »), after it only a new clause (« mécréant pour
@@ -1098,6 +1259,15 @@ def _self_intro(utoks: list[UTok]) -> tuple[str, int] | None:
         if len(utoks) > n + 1 and tuple(u.word for u in utoks[:n]) == intro and utoks[n].player:
             return utoks[n].player, n + 1
     return None
+
+
+def _addressed(utoks: list[UTok]) -> int:
+    """« toi [là] Yvain … » at the start: how many words the address takes (0: none). « toi » never names the
+    speaker: the name is the one spoken to, a target the call may take."""
+    if len(utoks) < 3 or utoks[0].word != "toi":
+        return 0
+    k = 2 if utoks[1].word == "la" else 1
+    return k + 1 if k + 1 < len(utoks) and utoks[k].player else 0
 
 
 def _clean_cost(ranked: list[_Alignment]) -> float:

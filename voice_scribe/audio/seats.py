@@ -1,0 +1,278 @@
+"""Seat fingerprints: who is speaking, from time differences between microphones (GCC-PHAT / SRP-PHAT).
+
+The direct sound of a player reaches his own microphone first and every
+other microphone later, by amounts fixed by where he sits: for a source at
+player p, the cross-correlation of microphones (i, j) peaks at a lag
+``tau_p(i, j)``, a fingerprint of the seat that does not depend on how loud
+he is. With the PHAT weighting (the cross-spectrum divided by its
+magnitude) every frequency bin votes equally, so the bins where a quieter
+player dominates a louder rival still point at *his* lags, and the diffuse
+reverberation — incoherent between microphones — votes for no lag at all.
+
+* :func:`learn_seats` learns each seat's lags from the table itself: the
+  PHAT cross-spectra of the frames where that seat's microphone is the
+  loudest by ``lead_db`` (and ``loud_db`` over its floor) are summed (a
+  robust vote over many frames: a few frames of another voice do not move
+  the peak) and the peak lag of each pair is the seat's. A seat is trusted
+  once his own microphone hears him first (``Seats.known``).
+* :func:`seat_scores` gives, per frame and seat, the steered response
+  (SRP-PHAT) at that seat's lags: the mean over pairs and bins of the PHAT
+  cross-spectrum phase-shifted by ``tau_p(i, j)``, between -1 and 1, near 0
+  when the seat is silent (measured in the simulated rooms of the hearing
+  benchmark: 99th percentile ≈ 0.06 per frame while another player speaks)
+  and 0.1-0.5 while he speaks, whether or not a louder rival speaks too.
+
+The segmenter uses it to attribute, never to delete sound
+(:mod:`voice_scribe.audio.segment`, docs/hearing.md).
+
+>>> import numpy as np
+>>> rng = np.random.default_rng(1)
+>>> voice = rng.standard_normal(32000).astype(np.float32) * np.repeat(rng.random(20) > 0.5, 1600)
+>>> mics = np.stack([voice, 0.5 * np.roll(voice, 12), 0.5 * np.roll(voice, 20)], axis=1)  # seat 0 speaks
+>>> mics += 0.001 * rng.standard_normal(mics.shape).astype(np.float32)
+>>> seats = learn_seats(mics, 16000)
+>>> seats.lags[0].tolist()           # pairs (0, 1), (0, 2), (1, 2): mic 0 hears him 12 and 20 samples first
+[-12, -20, -8]
+>>> scores = seat_scores(mics, 16000, seats)
+>>> bool(np.median(scores[:, 0]) > 0.9)  # while he speaks his seat's response is near 1 (he is alone, no room)
+True
+>>> seats.known.tolist()              # the other two seats never spoke: unknown, they score 0
+[True, False, False]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+
+import numpy as np
+
+
+@dataclass(frozen=True)
+class SeatConfig:
+    """Settings of the seat fingerprints (chosen on the tuning rooms, docs/hearing.md)."""
+
+    #: STFT window and hop (samples at 16 kHz: 32 ms and 5 ms, the segmenter's frame, so that the
+    #: frames of a block fall on the same instants wherever the block starts on a 5 ms frame)
+    window: int = 512
+    hop: int = 80
+    #: the bins that vote (Hz): speech, not the rumble below nor the empty top
+    min_hz: float = 150.0
+    max_hz: float = 5000.0
+    #: a frame teaches seat p when p's microphone is this much (dB) above its noise floor ...
+    loud_db: float = 20.0
+    #: ... and louder by this much (dB) than every other microphone
+    lead_db: float = 3.0
+    #: the largest time difference looked for (ms): a table is a few metres at most
+    max_lag_ms: float = 10.0
+    #: frames a seat needs before its lags are trusted
+    min_support: int = 20
+    #: frames averaged (centred) in the score
+    smooth: int = 5
+    #: frames quieter than this (dB over each microphone's floor) on every microphone are not looked at
+    active_db: float = 9.0
+
+
+def _pairs(channels: int) -> list[tuple[int, int]]:
+    return [(i, j) for i in range(channels) for j in range(i + 1, channels)]
+
+
+def _band(rate: int, cfg: SeatConfig) -> slice:
+    lo = max(1, int(np.floor(cfg.min_hz * cfg.window / rate)))
+    hi = min(cfg.window // 2, int(np.ceil(cfg.max_hz * cfg.window / rate)))
+    return slice(lo, hi + 1)
+
+
+@dataclass(frozen=True)
+class Spectra:
+    """A block's whitened spectra, on the frames where anything sounds.
+
+    ``phases[n]`` (channels, bins) is frame ``index[n]``'s STFT divided by its
+    magnitude: the PHAT cross-spectrum of microphones i and j is
+    ``phases[:, i] * conj(phases[:, j])``. ``energy`` (frames, channels) is
+    every frame's energy; frame f covers samples ``[f * hop, f * hop + window)``.
+    """
+
+    phases: np.ndarray
+    index: np.ndarray
+    energy: np.ndarray
+
+    @property
+    def frames(self) -> int:
+        return int(self.energy.shape[0])
+
+
+def _window_energy(audio: np.ndarray, frames: int, cfg: SeatConfig) -> np.ndarray:
+    """Each frame's energy per channel, from blocks of ``hop`` samples (a partial last block pro rata)."""
+    blocks = -(-len(audio) // cfg.hop)
+    padded = np.zeros((blocks * cfg.hop, audio.shape[1]), np.float32)
+    padded[: len(audio)] = audio
+    block = (padded.reshape(blocks, cfg.hop, -1) ** 2).sum(axis=1, dtype=np.float64)
+    total = np.zeros((blocks + 1, audio.shape[1]))
+    np.cumsum(block, axis=0, out=total[1:])
+    whole, part = divmod(cfg.window, cfg.hop)
+    starts = np.arange(frames)
+    energy = total[starts + whole] - total[starts]
+    if part:
+        energy += block[np.minimum(starts + whole, blocks - 1)] * (part / cfg.hop)
+    return energy
+
+
+def _floor(energy: np.ndarray) -> np.ndarray:
+    """Per-channel noise energy: the 10th percentile of frames that are not digital silence."""
+    out = np.empty(energy.shape[1])
+    for c in range(energy.shape[1]):
+        live = energy[energy[:, c] > 1e-10, c]
+        out[c] = np.percentile(live, 10) if len(live) else 1e-10
+    return np.maximum(out, 1e-10)
+
+
+def phat(audio: np.ndarray, rate: int, cfg: SeatConfig) -> Spectra:
+    """The block's :class:`Spectra`: frames where some microphone is ``active_db`` over its floor (and
+    their neighbours within the smoothing), the others are silence and vote for nobody."""
+    n, channels = audio.shape
+    band = _band(rate, cfg)
+    frames = (n - cfg.window) // cfg.hop + 1 if n >= cfg.window else 0
+    energy = _window_energy(audio, frames, cfg)
+    if frames == 0:
+        return Spectra(np.zeros((0, channels, band.stop - band.start), np.complex64), np.zeros(0, int), energy)
+    sounding = (energy > _floor(energy) * 10 ** (cfg.active_db / 10)).any(axis=1)
+    reach = max(0, cfg.smooth // 2)
+    near = sounding.copy()
+    for k in range(1, reach + 1):
+        near[k:] |= sounding[:-k]
+        near[:-k] |= sounding[k:]
+    index = np.flatnonzero(near)
+    win = np.hanning(cfg.window).astype(np.float32)
+    phases = np.empty((len(index), channels, band.stop - band.start), np.complex64)
+    for c in range(channels):
+        view = np.lib.stride_tricks.sliding_window_view(audio[:, c], cfg.window)[:: cfg.hop][index]
+        x = np.fft.rfft(view * win, axis=1)[:, band].astype(np.complex64)
+        phases[:, c] = x / (np.abs(x) + np.float32(1e-20))
+    return Spectra(phases, index, energy)
+
+
+def _cross(phases: np.ndarray) -> np.ndarray:
+    """PHAT cross-spectra ``(frames, pairs, bins)`` of whitened spectra."""
+    pairs = _pairs(phases.shape[1])
+    out = np.empty((phases.shape[0], len(pairs), phases.shape[2]), np.complex64)
+    for q, (i, j) in enumerate(pairs):
+        np.multiply(phases[:, i], np.conj(phases[:, j]), out=out[:, q])
+    return out
+
+
+@dataclass(frozen=True)
+class Seats:
+    """What is known of each seat: summed PHAT cross-spectra of its training frames.
+
+    ``votes[p]`` has shape (pairs, bins); ``support[p]`` counts the frames
+    behind it (below ``min_support``: the seat is unknown and scores 0).
+    Summing is also how a live stream merges what it learns window after
+    window (:meth:`merged`).
+    """
+
+    votes: np.ndarray  # (channels, pairs, bins) complex
+    support: np.ndarray  # (channels,) frames
+    rate: int
+    cfg: SeatConfig = field(default_factory=SeatConfig)
+
+    @property
+    def channels(self) -> int:
+        return int(self.votes.shape[0])
+
+    @cached_property
+    def known(self) -> np.ndarray:
+        """``(channels,)`` True where a seat's lags are trusted: enough frames, and his own microphone
+        hears him first (by at least a sample, against every other one; a table whose microphones hear
+        each other without delay, as a mixed recording may, has no seats)."""
+        lags = self.lags
+        first = np.ones(self.channels, bool)
+        for q, (i, j) in enumerate(_pairs(self.channels)):
+            first[i] &= lags[i, q] <= -1  # seat i: mic i before mic j
+            first[j] &= lags[j, q] >= 1  # seat j: mic j before mic i
+        return (self.support >= self.cfg.min_support) & first
+
+    @cached_property
+    def lags(self) -> np.ndarray:
+        """``(channels, pairs)`` integer lags (samples): the peak of each pair's summed cross-spectrum."""
+        candidates = _lag_range(self.rate, self.cfg)
+        steer = _steering(candidates, self.rate, self.cfg).astype(np.complex128)
+        response = np.real(self.votes.reshape(-1, steer.shape[1]) @ steer.T).reshape(*self.votes.shape[:2], -1)
+        return candidates[np.argmax(response, axis=2)]
+
+    def merged(self, newer: Seats, max_support: float = 6000.0) -> Seats:
+        """Votes added; a seat's history is scaled down past ``max_support`` frames so that it can follow a move."""
+        votes = self.votes + newer.votes
+        support = self.support + newer.support
+        scale = np.where(support > max_support, max_support / np.maximum(support, 1), 1.0)
+        return Seats(votes * scale[:, None, None], support * scale, self.rate, self.cfg)
+
+
+def _lag_range(rate: int, cfg: SeatConfig) -> np.ndarray:
+    m = int(round(cfg.max_lag_ms * rate / 1000))
+    return np.arange(-m, m + 1)
+
+
+def _steering(lags: np.ndarray, rate: int, cfg: SeatConfig) -> np.ndarray:
+    """``(lags, bins)``: ``exp(i ω τ)`` over the band's bins."""
+    bins = np.arange(cfg.window // 2 + 1)[_band(rate, cfg)]
+    omega = 2 * np.pi * bins / cfg.window
+    return np.exp(1j * np.outer(lags, omega)).astype(np.complex64)
+
+
+def seats_from(spectra: Spectra, rate: int, cfg: SeatConfig) -> Seats:
+    """The seats taught by the frames where one microphone clearly leads (see :class:`SeatConfig`)."""
+    channels = spectra.energy.shape[1]
+    votes = np.zeros((channels, len(_pairs(channels)), spectra.phases.shape[2]), np.complex128)
+    support = np.zeros(channels)
+    if len(spectra.index) == 0:
+        return Seats(votes, support, rate, cfg)
+    energy = spectra.energy[spectra.index]
+    noise = _floor(spectra.energy)
+    for p in range(channels):
+        others = np.delete(energy, p, axis=1).max(axis=1, initial=0.0)
+        teach = (energy[:, p] > noise[p] * 10 ** (cfg.loud_db / 10)) & (energy[:, p] > others * 10 ** (cfg.lead_db / 10))
+        if teach.any():
+            votes[p] = _cross(spectra.phases[teach]).sum(axis=0, dtype=np.complex128)
+            support[p] = float(teach.sum())
+    return Seats(votes, support, rate, cfg)
+
+
+def learn_seats(audio: np.ndarray, rate: int, cfg: SeatConfig | None = None) -> Seats:
+    """Each seat's fingerprint, learnt from a (samples, channels) block of the table."""
+    cfg = cfg or SeatConfig()
+    return seats_from(phat(audio, rate, cfg), rate, cfg)
+
+
+def scores_from(spectra: Spectra, seats: Seats, chunk: int = 2048) -> np.ndarray:
+    """``(frames, channels)`` steered response of each seat, smoothed; 0 for an unknown seat and in silence."""
+    out = np.zeros((spectra.frames, seats.channels))
+    if len(spectra.index) == 0 or not seats.known.any():
+        return out
+    bins = spectra.phases.shape[2]
+    pairs = len(_pairs(seats.channels))
+    steer = _steering(seats.lags.ravel(), seats.rate, seats.cfg).reshape(seats.channels, pairs * bins)
+    raw = np.zeros((spectra.frames, seats.channels))
+    for a in range(0, len(spectra.index), chunk):  # a chunk at a time: the cross-spectra of a long table are large
+        cross = _cross(spectra.phases[a : a + chunk]).reshape(-1, pairs * bins)
+        raw[spectra.index[a : a + chunk]] = np.real(cross @ steer.T) / (pairs * bins)
+    k = max(1, seats.cfg.smooth)
+    if k > 1:
+        kernel = np.ones(k) / k
+        raw = np.stack([np.convolve(raw[:, c], kernel, mode="same") for c in range(seats.channels)], axis=1)
+    out[:, seats.known] = raw[:, seats.known]
+    return out
+
+
+def seat_scores(audio: np.ndarray, rate: int, seats: Seats) -> np.ndarray:
+    """``(frames, channels)``: each seat's steered response per STFT frame of ``audio``."""
+    return scores_from(phat(audio, rate, seats.cfg), seats)
+
+
+def on_frames(scores: np.ndarray, frames: int, frame: int, cfg: SeatConfig) -> np.ndarray:
+    """Scores moved onto the segmenter's frames (``frame`` samples each): the STFT frame centred nearest."""
+    if len(scores) == 0:
+        return np.zeros((frames, scores.shape[1]))
+    centres = np.arange(frames) * frame + frame / 2
+    idx = np.clip(np.round((centres - cfg.window / 2) / cfg.hop).astype(int), 0, len(scores) - 1)
+    return scores[idx]
