@@ -87,7 +87,7 @@ ANNOUNCING = frozenset({"dis", "fais", "annonce", "crie", "tente", "utilise"})
 #: At most this many words of commentary before / after a call.
 MAX_COMMENTARY = (3, 6)
 #: Small words that sound like « deux »: after a number they are its misheard last word.
-_DE_SOUNDS = frozenset({"de", "des", "d"})
+_DE_SOUNDS = frozenset({"de", "des", "d", "dé", "dés"})
 #: Words after which a number is said (« pour douze », « de quinze »).
 _NUMBER_INTRODUCERS = frozenset({"pour", "de", "sur", "a"})
 #: Single letters that stand for an elided word glued to the next one (« jachète », « akadoc »).
