@@ -94,6 +94,32 @@ _NUMBER_INTRODUCERS = frozenset({"pour", "de", "sur", "a"})
 _ELIDED = frozenset("jldcmnta")
 #: The tens that take « et un » / « et onze » inside one number (« vingt et un », « soixante et onze »).
 _TENS_BEFORE_ET = frozenset({"vingt", "trente", "quarante", "cinquante", "soixante"})
+#: Openings of a sentence *about* a call, not a call (« il a dit pas mou le caillou ? », « hier il a fait
+#: grelottine », « il avait fait une velute », « j'ai pas de chouette », « qu'est-ce que … », « pourquoi … »):
+#: per position, the words it may be. A phrase of the grammar that itself opens so (« t'as dit quoi »,
+#: « qu'est-ce qu'il me manque ») is still read; any other reading is refused.
+_ABOUT_A_CALL: tuple[tuple[frozenset[str], ...], ...] = tuple(
+    tuple(frozenset(words.split()) for words in frame)
+    for frame in (
+        # reported: someone else said it (« il a dit … », « t'as crié … », « il aurait annoncé … »)
+        ("il elle on t tu vous ils elles", "a as avait avais aurait aurais avez ont", "dit crie annonce"),
+        # narrated: the pluperfect and the conditional past (« il avait fait … », « j'aurais dit … »)
+        ("il elle on t tu vous ils elles j je", "avait avais aurait aurais aviez auriez avaient auraient"),
+        # denied: not had, not done, not said (« j'ai pas de chouette », « il a pas fait … »)
+        ("il elle on t tu j je", "ai a as avait avais", "pas jamais", "de d un une fait dit crie annonce"),
+        ("il elle on t tu j je", "n", "ai a as avait avais", "pas jamais", "de d un une fait dit crie annonce"),
+        # asked about it (« qu'est-ce que … », « pourquoi … »: a question to the scribe is still read)
+        ("qu", "est", "ce", "que qu"),
+        ("pourquoi",),
+        ("pour", "quoi"),
+        # told: another time (« hier … », « la dernière fois … », « tu te souviens … »)
+        ("hier",),
+        ("la l", "derniere autre", "fois"),
+        ("tu", "te", "souviens rappelles"),
+    )
+)
+#: The first words of the openings of ``_ABOUT_A_CALL`` that ask.
+_ASKING = frozenset({"qu", "pourquoi", "pour"})
 #: Player name used when neither the audio side nor a spoken name tells who spoke.
 UNKNOWN_SPEAKER = "?"
 
@@ -805,6 +831,16 @@ class Matcher:
                 ranked = trimmed
                 if who is None:
                     who, source = last, "name"
+        about = _about_a_call(utoks)
+        if about:
+            # a sentence about a call: only a phrase of the grammar that opens with the same words reads it
+            asked = about[0] in _ASKING
+            ranked = [a for a in ranked if _reads_about(a.template, about, asked)]
+            if not ranked:
+                return Understanding(
+                    ResultKind.REJECTED, text, who, source,
+                    reason=f"on parle d'une annonce (« {' '.join(about)} … »), ce n'en est pas une",
+                )
         return self._decide(utterance, ranked, who, source, (table, now) if table is not None else None)
 
     def _rank(self, utoks: list[UTok], now: LazyNow | None = None) -> list[_Alignment]:
@@ -1259,6 +1295,30 @@ def _self_intro(utoks: list[UTok]) -> tuple[str, int] | None:
         if len(utoks) > n + 1 and tuple(u.word for u in utoks[:n]) == intro and utoks[n].player:
             return utoks[n].player, n + 1
     return None
+
+
+def _about_a_call(utoks: list[UTok]) -> tuple[str, ...]:
+    """The heard words opening a sentence about a call (empty: none), see ``_ABOUT_A_CALL``.
+
+    >>> _about_a_call([UTok(w, w) for w in "il a dit grelottine".split()])
+    ('il', 'a', 'dit')
+    >>> _about_a_call([UTok(w, w) for w in "il a bafouille".split()])
+    ()
+    """
+    words = [u.word for u in utoks]
+    for frame in _ABOUT_A_CALL:
+        if len(words) > len(frame) and all(w in allowed for w, allowed in zip(words, frame)):
+            return tuple(words[: len(frame)])
+    return ()
+
+
+def _reads_about(t: Template, opening: tuple[str, ...], asked: bool) -> bool:
+    """A phrase that may read a sentence about a call: one opening with the same words (« t'as dit quoi » for
+    « t'as dit quoi répète »), or, when the sentence asks (``asked``), a table command (a question is one)."""
+    if asked and not isinstance(t.target, CallKind):
+        return True
+    words = tuple(tok.word if tok.kind == "word" else "" for tok in t.toks[: len(opening)])
+    return words == opening
 
 
 def _addressed(utoks: list[UTok]) -> int:

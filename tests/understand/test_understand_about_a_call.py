@@ -1,0 +1,62 @@
+"""A sentence *about* a call is not the call (issue 15, chatter by class).
+
+Table talk is full of the game's words: a call reported (« il a dit … »), told of another time (« hier il a
+fait … », « il avait fait … »), denied (« j'ai pas de … », « il a pas dit … ») or asked about (« pourquoi … »,
+« qu'est-ce que … »). Every seed announcement is put in each of these openings: none is read as the call.
+A phrase of the grammar that opens that way (« t'as dit quoi »), and a question to the scribe after an asking
+opening, are still read.
+"""
+
+from __future__ import annotations
+
+import pytest
+from seed_facts import SEED_CALLS
+
+from voice_scribe.understand import ResultKind
+
+SPEAKER = "Karadoc"
+OPENINGS = (
+    "il a dit",
+    "t'as crié",
+    "elle aurait annoncé",
+    "hier il a fait",
+    "la dernière fois on a dit",
+    "tu te souviens il avait fait",
+    "il avait dit",
+    "j'aurais dit",
+    "j'ai pas de",
+    "il a pas fait",
+    "je n'ai jamais dit",
+    "pourquoi",
+    "qu'est-ce que",
+)
+_CASES = [(o, a) for o in OPENINGS for a in SEED_CALLS[::3]]
+
+
+@pytest.mark.parametrize("opening,a", _CASES, ids=[f"{o}|{a.text}" for o, a in _CASES])
+def test_a_call_inside_a_sentence_about_it_is_not_read(matcher, opening, a):
+    assert matcher.understand(a.text, speaker=SPEAKER).accepted
+    said = f"{opening} {a.text}"
+    u = matcher.understand(said, speaker=SPEAKER)
+    assert not (u.kind is ResultKind.CALL and u.call.kind is a.kind), (said, u.to_json())
+
+
+@pytest.mark.parametrize("said", ["il a dit grelottine", "j'ai pas de chouette velute", "hier il a fait pas mou le caillou"])
+def test_the_refusal_says_why(matcher, said):
+    u = matcher.understand(said, speaker=SPEAKER)
+    assert u.kind is ResultKind.REJECTED and "on parle d'une annonce" in u.reason, u.to_json()
+
+
+@pytest.mark.parametrize(
+    "said,kind",
+    [
+        ("t'as dit quoi répète", "repete"),  # a phrase of the grammar opening with « t'as dit »
+        ("pourquoi c'est quoi le score", "scores"),  # a question to the scribe after an asking opening
+        ("j'ai pas entendu répète", "repete"),  # not heard is not denied
+        ("il a bafouillé sloubi raté", "sloubi_rate"),  # any other verb: the call is said after it
+        ("je ne mange pas de graines", "graines"),  # a call that is itself a negation
+    ],
+)
+def test_phrases_that_open_so_are_still_read(matcher, said, kind):
+    u = matcher.understand(said, speaker=SPEAKER)
+    assert u.accepted and (u.call or u.command).kind.value == kind, u.to_json()
