@@ -112,10 +112,23 @@ _ABOUT_A_CALL: tuple[tuple[frozenset[str], ...], ...] = tuple(
         ("qu", "est", "ce", "que qu"),
         ("pourquoi",),
         ("pour", "quoi"),
+        # had: someone else had it (« il a eu une velute »), should have said it (« il fallait dire … »)
+        ("il elle on ils elles", "a avait ont", "eu"),
+        ("il", "fallait faudrait"),
         # told: another time (« hier … », « la dernière fois … », « tu te souviens … »)
         ("hier",),
         ("la l", "derniere autre", "fois"),
         ("tu", "te", "souviens rappelles"),
+    )
+)
+#: Remarks after a call that make the whole a sentence about it (« grelottine c'est quand … », « pélican ça
+#: veut dire quoi », « pas mou le caillou mon œil »): per position, the words it may be, as ``_ABOUT_A_CALL``.
+_REMARKS_AFTER: tuple[tuple[frozenset[str], ...], ...] = tuple(
+    tuple(frozenset(words.split()) for words in frame)
+    for frame in (
+        ("c", "est etait", "quand quoi comment combien lorsque"),
+        ("ca", "veut", "dire"),
+        ("mon", "oeil"),
     )
 )
 #: The first words of the openings of ``_ABOUT_A_CALL`` that ask.
@@ -831,15 +844,18 @@ class Matcher:
                 ranked = trimmed
                 if who is None:
                     who, source = last, "name"
-        about = _about_a_call(utoks)
-        if about:
-            # a sentence about a call: only a phrase of the grammar that opens with the same words reads it
-            asked = about[0] in _ASKING
-            ranked = [a for a in ranked if _reads_about(a.template, about, asked)]
+        plain = [p for p, _ in self._drop_fillers(token_pairs(text))]
+        about = _about_a_call(plain)
+        remark = _remark_after(plain)
+        if about or remark:
+            # a sentence about a call: only a phrase of the grammar that opens with the same words (or has the
+            # remark's words) reads it
+            asked = bool(about) and about[0] in _ASKING
+            ranked = [a for a in ranked if _reads_about(a.template, about, remark, asked)]
             if not ranked:
                 return Understanding(
                     ResultKind.REJECTED, text, who, source,
-                    reason=f"on parle d'une annonce (« {' '.join(about)} … »), ce n'en est pas une",
+                    reason=f"on parle d'une annonce (« {' '.join(about) or '… ' + ' '.join(remark)} … »), ce n'en est pas une",
                 )
         return self._decide(utterance, ranked, who, source, (table, now) if table is not None else None)
 
@@ -1297,26 +1313,44 @@ def _self_intro(utoks: list[UTok]) -> tuple[str, int] | None:
     return None
 
 
-def _about_a_call(utoks: list[UTok]) -> tuple[str, ...]:
-    """The heard words opening a sentence about a call (empty: none), see ``_ABOUT_A_CALL``.
+def _about_a_call(words: list[str]) -> tuple[str, ...]:
+    """The heard (plain) words opening a sentence about a call (empty: none), see ``_ABOUT_A_CALL``.
 
-    >>> _about_a_call([UTok(w, w) for w in "il a dit grelottine".split()])
+    >>> _about_a_call("il a dit grelottine".split())
     ('il', 'a', 'dit')
-    >>> _about_a_call([UTok(w, w) for w in "il a bafouille".split()])
+    >>> _about_a_call("il a bafouille sloubi rate".split())
     ()
     """
-    words = [u.word for u in utoks]
     for frame in _ABOUT_A_CALL:
         if len(words) > len(frame) and all(w in allowed for w, allowed in zip(words, frame)):
             return tuple(words[: len(frame)])
     return ()
 
 
-def _reads_about(t: Template, opening: tuple[str, ...], asked: bool) -> bool:
+def _remark_after(words: list[str]) -> tuple[str, ...]:
+    """A remark said after a call's first word that makes the sentence one about it, see ``_REMARKS_AFTER``.
+
+    >>> _remark_after("grelottine c est quand on".split())
+    ('c', 'est', 'quand')
+    >>> _remark_after("suivant c est a toi".split())
+    ()
+    """
+    for start in range(1, len(words)):
+        for frame in _REMARKS_AFTER:
+            said = words[start : start + len(frame)]
+            if len(said) == len(frame) and all(w in allowed for w, allowed in zip(said, frame)):
+                return tuple(said)
+    return ()
+
+
+def _reads_about(t: Template, opening: tuple[str, ...], remark: tuple[str, ...], asked: bool) -> bool:
     """A phrase that may read a sentence about a call: one opening with the same words (« t'as dit quoi » for
-    « t'as dit quoi répète »), or, when the sentence asks (``asked``), a table command (a question is one)."""
+    « t'as dit quoi répète ») or saying the remark's words, or, when the sentence asks (``asked``), a table
+    command (a question is one)."""
     if asked and not isinstance(t.target, CallKind):
         return True
+    if remark and not set(remark) <= t.words:
+        return False
     words = tuple(tok.word if tok.kind == "word" else "" for tok in t.toks[: len(opening)])
     return words == opening
 
