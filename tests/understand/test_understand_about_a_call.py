@@ -23,6 +23,10 @@ OPENINGS = (
     "la dernière fois on a dit",
     "tu te souviens il avait fait",
     "il avait dit",
+    "il a eu",
+    "il fallait dire",
+    "il a fait",
+    "elle a encore fait",
     "j'aurais dit",
     "j'ai pas de",
     "il a pas fait",
@@ -41,7 +45,19 @@ def test_a_call_inside_a_sentence_about_it_is_not_read(matcher, opening, a):
     assert not (u.kind is ResultKind.CALL and u.call.kind is a.kind), (said, u.to_json())
 
 
-@pytest.mark.parametrize("said", ["il a dit grelottine", "j'ai pas de chouette velute", "hier il a fait pas mou le caillou"])
+REMARKS = ("c'est quand", "c'était comment", "ça veut dire quoi", "mon oeil")
+_REMARKED = [(r, a) for r in REMARKS for a in SEED_CALLS[1::3]]
+
+
+@pytest.mark.parametrize("remark,a", _REMARKED, ids=[f"{a.text}|{r}" for r, a in _REMARKED])
+def test_a_call_followed_by_a_remark_about_it_is_not_read(matcher, remark, a):
+    assert matcher.understand(a.text, speaker=SPEAKER).accepted
+    said = f"{a.text} {remark}"
+    u = matcher.understand(said, speaker=SPEAKER)
+    assert not (u.kind is ResultKind.CALL and u.call.kind is a.kind), (said, u.to_json())
+
+
+@pytest.mark.parametrize("said", ["il a dit grelottine", "grelottine c'est quand", "il a eu une velute", "j'ai pas de chouette velute", "hier il a fait pas mou le caillou"])
 def test_the_refusal_says_why(matcher, said):
     u = matcher.understand(said, speaker=SPEAKER)
     assert u.kind is ResultKind.REJECTED and "on parle d'une annonce" in u.reason, u.to_json()
@@ -55,6 +71,8 @@ def test_the_refusal_says_why(matcher, said):
         ("j'ai pas entendu répète", "repete"),  # not heard is not denied
         ("il a bafouillé sloubi raté", "sloubi_rate"),  # any other verb: the call is said after it
         ("je ne mange pas de graines", "graines"),  # a call that is itself a negation
+        ("suivant c'est à toi", "suivant"),  # « c'est » after a call, no question word: the call's own words
+        ("j'ai fait trois et quatre", "chouettes"),  # the roller's own throw, not another's
     ],
 )
 def test_phrases_that_open_so_are_still_read(matcher, said, kind):

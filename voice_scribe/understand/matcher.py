@@ -115,6 +115,9 @@ _ABOUT_A_CALL: tuple[tuple[frozenset[str], ...], ...] = tuple(
         # had: someone else had it (« il a eu une velute »), should have said it (« il fallait dire … »)
         ("il elle on ils elles", "a avait ont", "eu"),
         ("il", "fallait faudrait"),
+        # done: someone else did it (« il a fait une velute », « elle a encore fait … »)
+        ("il elle", "a", "fait"),
+        ("il elle", "a", "encore deja", "fait"),
         # told: another time (« hier … », « la dernière fois … », « tu te souviens … »)
         ("hier",),
         ("la l", "derniere autre", "fois"),
