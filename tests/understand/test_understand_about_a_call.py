@@ -78,3 +78,12 @@ def test_the_refusal_says_why(matcher, said):
 def test_phrases_that_open_so_are_still_read(matcher, said, kind):
     u = matcher.understand(said, speaker=SPEAKER)
     assert u.accepted and (u.call or u.command).kind.value == kind, u.to_json()
+
+
+def test_the_openings_docstring_examples_hold():
+    import doctest
+
+    from voice_scribe.understand import matcher as module
+
+    result = doctest.testmod(module)
+    assert result.attempted >= 4 and result.failed == 0
