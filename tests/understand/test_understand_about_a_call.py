@@ -87,3 +87,28 @@ def test_the_openings_docstring_examples_hold():
 
     result = doctest.testmod(module)
     assert result.attempted >= 4 and result.failed == 0
+
+
+# ── table control said last, after its reason ──
+
+REASONS = ("c'est pas valable", "attendez deux minutes", "le score est faux", "j'ai rien compris")
+CONTROL = (("annule", "annule"), ("on fait une pause", "pause"), ("répète", "repete"), ("on reprend", "reprends"))
+_CONTROL_CASES = [(r, c, k) for r in REASONS for c, k in CONTROL]
+
+
+@pytest.mark.parametrize("reason,said,kind", _CONTROL_CASES, ids=[f"{r}|{c}" for r, c, _ in _CONTROL_CASES])
+def test_table_control_after_its_reason_is_read(matcher, reason, said, kind):
+    assert matcher.understand(said, speaker=SPEAKER).command.kind.value == kind
+    u = matcher.understand(f"{reason} {said}", speaker=SPEAKER)
+    assert u.kind is ResultKind.COMMAND and u.command.kind.value == kind, u.to_json()
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["ce n'est pas annule", "il veut pas de pause", "il ne fait jamais pause", "tu veux une pause", "pourquoi pause",
+     "si tu fais pause", "ça veut dire quoi annule"],
+)
+def test_table_control_inside_a_sentence_is_not_read(matcher, said):
+    """Denied, said as the object of a verb or after an article, or asked about: not said to the scribe."""
+    u = matcher.understand(said, speaker=SPEAKER)
+    assert not (u.kind is ResultKind.COMMAND and u.command.kind.value in ("annule", "pause")), u.to_json()
