@@ -182,3 +182,9 @@ def test_the_die_named_reads_one_die(matcher, said, face):
 def test_dice_said_without_the_noun_or_with_it_unchanged(matcher, said, dice):
     u = matcher.understand(said, speaker=SPEAKER)
     assert u.kind is ResultKind.CALL and u.call.dice == dice, u.to_json()
+
+
+@pytest.mark.parametrize("said,dice", [("j'ai un trois et un quatre", (3, 4)), ("ça fait un six et un deux", (6, 2))])
+def test_each_die_with_its_article_is_the_roller_s_two_dice(matcher, said, dice):
+    u = matcher.understand(said, speaker=SPEAKER)
+    assert u.kind is ResultKind.CALL and u.call.kind.value == "chouettes" and u.call.dice == dice, u.to_json()
