@@ -188,3 +188,8 @@ def test_dice_said_without_the_noun_or_with_it_unchanged(matcher, said, dice):
 def test_each_die_with_its_article_is_the_roller_s_two_dice(matcher, said, dice):
     u = matcher.understand(said, speaker=SPEAKER)
     assert u.kind is ResultKind.CALL and u.call.kind.value == "chouettes" and u.call.dice == dice, u.to_json()
+
+
+def test_the_sirop_taken_by_a_pronoun(matcher):
+    u = matcher.understand("je le sirote", speaker=SPEAKER)
+    assert u.kind is ResultKind.CALL and u.call.kind.value == "je_sirote", u.to_json()
