@@ -877,7 +877,7 @@ class Matcher:
             if not ranked:
                 return Understanding(
                     ResultKind.REJECTED, text, who, source,
-                    reason=f"on parle d'une annonce (« {' '.join(about) or '… ' + ' '.join(remark)} … »), ce n'en est pas une",
+                    reason=f"on parle d'une annonce, ce n'en est pas une (« {text.strip()} »)",
                 )
         return self._decide(utterance, ranked, who, source, (table, now) if table is not None else None)
 
