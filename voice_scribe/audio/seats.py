@@ -97,6 +97,9 @@ class Spectra:
     phases: np.ndarray
     index: np.ndarray
     energy: np.ndarray
+    #: each frame's key in the :class:`SpectraCache` it came through (None: no cache)
+    keys: list[tuple[int, ...]] | None = None
+    cache: SpectraCache | None = None
 
     @property
     def frames(self) -> int:
@@ -160,6 +163,8 @@ class SpectraCache:
     def __init__(self, max_frames: int = 3000) -> None:
         self.max_frames = max_frames
         self._rows: dict[tuple[int, ...], np.ndarray] = {}
+        #: each frame's seat scores, for the lags (bytes) they were steered to
+        self._scores: dict[tuple[int, ...], tuple[bytes, np.ndarray]] = {}
         self._shape: tuple[int, SeatConfig] | None = None
         #: frames found / computed (for the benchmarks and tests)
         self.hits = 0
@@ -167,6 +172,11 @@ class SpectraCache:
 
     def __len__(self) -> int:
         return len(self._rows)
+
+    @property
+    def nbytes(self) -> int:
+        """Memory held by the kept spectra."""
+        return sum(row.nbytes for row in self._rows.values()) + sum(r.nbytes for _, r in self._scores.values())
 
     def keys(self, audio: np.ndarray, index: np.ndarray, cfg: SeatConfig) -> list[tuple[int, ...]]:
         """The key of each frame in ``index``: the hashes of the blocks it covers."""
@@ -178,6 +188,7 @@ class SpectraCache:
     def lookup(self, keys: list[tuple[int, ...]], rate: int, cfg: SeatConfig) -> list[np.ndarray | None]:
         if self._shape != (rate, cfg):  # spectra of other settings are of no use
             self._rows.clear()
+            self._scores.clear()
             self._shape = (rate, cfg)
         rows = [self._rows.get(k) for k in keys]
         found = sum(r is not None for r in rows)
@@ -192,6 +203,20 @@ class SpectraCache:
         if excess > 0:
             for k in list(itertools.islice(self._rows, excess)):
                 del self._rows[k]
+                self._scores.pop(k, None)
+
+    def scores(self, keys: list[tuple[int, ...]], lags: bytes) -> list[np.ndarray | None]:
+        """The seat scores kept for these frames, where they were steered to ``lags``."""
+        out: list[np.ndarray | None] = []
+        for k in keys:
+            kept = self._scores.get(k)
+            out.append(kept[1] if kept is not None and kept[0] == lags else None)
+        return out
+
+    def keep_scores(self, keys: list[tuple[int, ...]], lags: bytes, rows: np.ndarray) -> None:
+        for k, row in zip(keys, rows):
+            if k in self._rows:  # only for frames still kept
+                self._scores[k] = (lags, row.copy())
 
     def absorb(self, other: SpectraCache) -> None:
         """Take the spectra ``other`` knows (computed for the same settings)."""
@@ -231,11 +256,12 @@ def phat(audio: np.ndarray, rate: int, cfg: SeatConfig, *, cache: SpectraCache |
     if todo:
         fresh = _whitened(audio, index[todo], band, cfg)
         phases[todo] = fresh
-        cache.store([keys[k] for k in todo], list(fresh))
+        cache.store([keys[k] for k in todo], [row.copy() for row in fresh])  # rows of their own: a kept
+        # row must not hold its whole batch in memory
     for k, row in enumerate(rows):
         if row is not None:
             phases[k] = row
-    return Spectra(phases, index, energy)
+    return Spectra(phases, index, energy, keys, cache)
 
 
 def _whitened(audio: np.ndarray, index: np.ndarray, band: slice, cfg: SeatConfig) -> np.ndarray:
@@ -350,9 +376,21 @@ def scores_from(spectra: Spectra, seats: Seats, chunk: int = 2048) -> np.ndarray
     pairs = len(_pairs(seats.channels))
     steer = _steering(seats.lags.ravel(), seats.rate, seats.cfg).reshape(seats.channels, pairs * bins)
     raw = np.zeros((spectra.frames, seats.channels))
-    for a in range(0, len(spectra.index), chunk):  # a chunk at a time: the cross-spectra of a long table are large
-        cross = _cross(spectra.phases[a : a + chunk]).reshape(-1, pairs * bins)
-        raw[spectra.index[a : a + chunk]] = np.real(cross @ steer.T) / (pairs * bins)
+    todo = np.arange(len(spectra.index))
+    cache, keys, tag = spectra.cache, spectra.keys, seats.lags.tobytes()
+    if cache is not None and keys is not None:  # frames already scored at these lags: their scores
+        kept = cache.scores(keys, tag)
+        have = [k for k, row in enumerate(kept) if row is not None]
+        if have:
+            raw[spectra.index[have]] = np.stack([kept[k] for k in have])
+        todo = np.array([k for k, row in enumerate(kept) if row is None], int)
+    for a in range(0, len(todo), chunk):  # a chunk at a time: the cross-spectra of a long table are large
+        some = todo[a : a + chunk]
+        cross = _cross(spectra.phases[some]).reshape(-1, pairs * bins)
+        rows = np.real(cross @ steer.T) / (pairs * bins)
+        raw[spectra.index[some]] = rows
+        if cache is not None and keys is not None:
+            cache.keep_scores([keys[k] for k in some], tag, rows)
     k = max(1, seats.cfg.smooth)
     if k > 1:
         kernel = np.ones(k) / k
