@@ -34,6 +34,9 @@ class Microphones:
     ) -> None:
         self.hearing = hearing
         self.submit = submit
+        # each utterance goes to the table the moment it is decoded, not at the end of the push
+        self._also = hearing.on_heard
+        hearing.on_heard = self._heard
         self.notice = notice
         self.levels: dict[int, float] = {}
         self.stop = threading.Event()
@@ -54,22 +57,23 @@ class Microphones:
                 if self.stop.is_set():
                     break
                 self._measure(frame)
-                self._submit(self.hearing.push(frame))
+                self.hearing.push(frame)  # its utterances reach the table through _heard
         except Exception as exc:  # noqa: BLE001 - a lost device must not end the game
             if self.notice:
                 self.notice(f"Micro perdu : {exc} Le journal est intact ; tapez les annonces au clavier.")
         finally:
-            self._submit(self.hearing.flush())
+            self.hearing.flush()
 
     def _measure(self, frame: Frame) -> None:
         rms = np.sqrt(np.mean(frame.data.astype(np.float64) ** 2, axis=0))
         for channel, value in enumerate(rms):
             self.levels[channel] = float(20 * np.log10(value + 1e-9))
 
-    def _submit(self, utterances: list[Utterance]) -> None:
-        for utterance in utterances:
-            if utterance.text.strip() or self.hearing.model is None:
-                self.submit(utterance)
+    def _heard(self, utterance: Utterance) -> None:
+        if self._also is not None:
+            self._also(utterance)
+        if utterance.text.strip() or self.hearing.model is None:
+            self.submit(utterance)
 
 
 def calibrate(

@@ -148,3 +148,48 @@ def test_a_sound_only_missing_from_what_was_heard_is_no_doubt(matcher):
     """« quiche et de » lacks quichette's t and contradicts none of its sounds: read, not asked."""
     u = matcher.understand("quiche et de quarante-cinq", speaker=SPEAKER)
     assert u.kind is ResultKind.CALL and u.call.kind.value == "quichette" and u.call.number == 45, u.to_json()
+
+
+# ── the die noun « dé » is not the small word « de » ──
+
+
+def test_the_die_noun_is_a_word_of_its_own():
+    from voice_scribe.understand.normalize import tokens
+
+    assert tokens("le dé du sirop") == ["le", "dé", "du", "sirop"]
+    assert tokens("les dés") == ["les", "dés"]
+    assert tokens("chouette de quatre") == ["chouette", "de", "quatre"]
+    assert tokens("le de") == ["le", "de"]  # written without its accent, only its sound says « dé »
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["il fait un six le dé", "ça fait un six le dé", "j'ai fait un trois avec le dé", "un cinq au dé"],
+)
+def test_a_throw_named_after_by_the_die_is_never_two_dice(matcher, said):
+    """« un six le dé »: « un » is an article before the one die named; never the chouettes one-six."""
+    u = matcher.understand(said, speaker=SPEAKER)
+    assert not (u.kind is ResultKind.CALL and u.call.kind.value == "chouettes"), u.to_json()
+
+
+@pytest.mark.parametrize("said,face", [("j'ai fait un trois avec le dé", 3), ("un cinq au dé", 5), ("le dé cinq", 5)])
+def test_the_die_named_reads_one_die(matcher, said, face):
+    u = matcher.understand(said, speaker=SPEAKER)
+    assert u.kind is ResultKind.CALL and u.call.kind.value == "de" and u.call.dice == (face,), u.to_json()
+
+
+@pytest.mark.parametrize("said,dice", [("six", (6,)), ("dé quatre", (4,)), ("les dés deux trois cinq", (2, 3, 5))])
+def test_dice_said_without_the_noun_or_with_it_unchanged(matcher, said, dice):
+    u = matcher.understand(said, speaker=SPEAKER)
+    assert u.kind is ResultKind.CALL and u.call.dice == dice, u.to_json()
+
+
+@pytest.mark.parametrize("said,dice", [("j'ai un trois et un quatre", (3, 4)), ("ça fait un six et un deux", (6, 2))])
+def test_each_die_with_its_article_is_the_roller_s_two_dice(matcher, said, dice):
+    u = matcher.understand(said, speaker=SPEAKER)
+    assert u.kind is ResultKind.CALL and u.call.kind.value == "chouettes" and u.call.dice == dice, u.to_json()
+
+
+def test_the_sirop_taken_by_a_pronoun(matcher):
+    u = matcher.understand("je le sirote", speaker=SPEAKER)
+    assert u.kind is ResultKind.CALL and u.call.kind.value == "je_sirote", u.to_json()

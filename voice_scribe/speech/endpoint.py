@@ -10,7 +10,10 @@ clock) against a threshold a little *below* the segmenter's low one, and says
   (:meth:`EndWatch.ended`): the moment a segment on it can be complete, so the
   live hearing looks then rather than at its next periodic look;
 * whether anything is sounding at all, and since when (:meth:`EndWatch.earliest`):
-  a quiet table needs no look, and the settled horizon can move on without one.
+  a quiet table needs no look, and the settled horizon can move on without one;
+* whether a channel's own sound came back after a segment's end and may still be
+  joined to it (:meth:`EndWatch.returning`): the segment is held then, in case
+  that sound is the rest of the shout — not for a flicker.
 
 Why it is safe: the segmenter's own power is the raw power less the others'
 leak, and a burst needs it over the low threshold, so a frame the watch calls
@@ -30,6 +33,13 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from voice_scribe.audio.segment import LeakModel, SegmenterConfig, frame_power, noise_floor
+
+
+#: how much of each channel's own sound the watch remembers (s): enough for a hangover and more
+HISTORY_S = 3.0
+#: a channel's own sound shorter than this is a flicker of leak left over: it calls for no look of
+#: its own and holds no shout once over (s)
+MIN_RUN_S = 0.05
 
 
 @dataclass(frozen=True)
@@ -55,11 +65,16 @@ class EndWatch:
     _heard: list[float | None] = field(init=False, repr=False)  # first raw sound since the last look
     _start: list[float | None] = field(init=False, repr=False)  # current own run's first frame
     _last: list[float] = field(init=False, repr=False)  # current own run's last frame end
+    #: the recent own frames of each channel (``(frames, channels)``, over the low threshold);
+    #: row 0 is session frame ``_hist_first``
+    _hist_own: np.ndarray = field(init=False, repr=False)
+    _hist_first: int = field(default=0, init=False)
 
     def __post_init__(self) -> None:
         self._frame = max(1, int(round(self.cfg.frame_ms * self.rate / 1000)))
         # before any noise is known: the segmenter's absolute floor, the lowest it ever uses
         self._low = np.full(self.channels, 10 ** ((self.cfg.abs_low_dbfs - self.margin_db) / 10))
+        self._hist_own = np.zeros((0, self.channels), bool)
         self._leak = np.zeros((self.channels, self.channels))
         self._heard = [None] * self.channels
         self._start = [None] * self.channels
@@ -97,6 +112,7 @@ class EndWatch:
             near[k:] = np.maximum(near[k:], power[:-k])
             near[:-k] = np.maximum(near[:-k], power[k:])
         own = power - near @ self._leak.T >= self._low * 10 ** (self.margin_db / 10)
+        self._remember(begin // self._frame, own)
         for c in range(self.channels):
             raw = np.flatnonzero(heard[:, c])
             if len(raw) and self._heard[c] is None:
@@ -118,19 +134,83 @@ class EndWatch:
                 self._start[c] = None
         return out
 
+    def last_sound(self, channel: int) -> float | None:
+        """End of the channel's last own sound that was more than a flicker (None: none heard).
+
+        Its runs of own frames are bridged over ``burst_gap_ms`` as the segmenter bridges them;
+        a run shorter than ``MIN_RUN_S`` is a flicker. A shout may be complete a hangover after
+        this, although a flicker since keeps the channel's run (:meth:`ended`) going.
+
+        >>> watch = EndWatch(channels=1, rate=16000, cfg=SegmenterConfig())
+        >>> watch.watch(np.zeros((1600, 1), np.float32), offset=0)
+        >>> watch.last_sound(0) is None
+        True
+        """
+        for start, last in reversed(self._runs(channel, 0)):
+            if (last - start) * self._frame / self.rate >= MIN_RUN_S:
+                return (self._hist_first + last) * self._frame / self.rate
+        return None
+
+    def _runs(self, channel: int, first: int) -> list[tuple[int, int]]:
+        """The channel's remembered runs of own frames from history row ``first`` on, bridged over
+        ``burst_gap_ms``: ``[start, end)`` history rows."""
+        hits = np.flatnonzero(self._hist_own[first:, channel]) + first
+        if not len(hits):
+            return []
+        gap = max(1, int(round(self.cfg.burst_gap_ms / self.cfg.frame_ms)))
+        breaks = np.flatnonzero(np.diff(hits) > gap)
+        starts = np.concatenate([[hits[0]], hits[breaks + 1]])
+        ends = np.concatenate([hits[breaks], [hits[-1]]]) + 1
+        return [(int(a), int(b)) for a, b in zip(starts, ends, strict=True)]
+
     def sounding(self, min_s: float = 0.0) -> float | None:
         """First frame of the own runs still going that have lasted ``min_s`` (None: none)."""
         starts = [s for s, last in zip(self._start, self._last, strict=True) if s is not None and last - s >= min_s]
         return min(starts) if starts else None
 
-    def resumed(self, channel: int) -> float | None:
-        """First frame of the channel's own run going now (None: quiet)."""
-        return self._start[channel]
+    def returning(self, channel: int, after: float, within: float, now: float, quiet: float) -> float | None:
+        """Onset of the channel's own sound that came back after ``after`` (a segment's end)
+        and began within ``within`` of it, while it may still be joined to that segment (None:
+        nothing came back, or what did cannot be joined any more).
+
+        That sound is the channel's last run of own frames after ``after`` (gaps up to
+        ``burst_gap_ms`` bridged, as the segmenter bridges them). It may still be joined while
+        it goes on or has been quiet less than ``quiet`` (the live hearing's wait), unless it
+        was a flicker: shorter than ``MIN_RUN_S`` and quiet for ``burst_gap_ms``, it holds
+        nothing (the segmenter makes no burst of it).
+
+        >>> watch = EndWatch(channels=1, rate=16000, cfg=SegmenterConfig())
+        >>> watch.watch(np.zeros((16000, 1), np.float32), offset=0)
+        >>> watch.returning(0, after=0.5, within=0.3, now=1.0, quiet=0.35) is None
+        True
+        """
+        first = max(0, int(np.ceil(after * self.rate / self._frame - 1e-9)) - self._hist_first)
+        runs = self._runs(channel, first)
+        if not runs:
+            return None
+        start, last = runs[-1]
+        seconds = self._frame / self.rate
+        onset, silent = (self._hist_first + start) * seconds, now - (self._hist_first + last) * seconds
+        if onset > after + within or silent > quiet:
+            return None  # too late to be joined (a new shout, if anything), or long over
+        if (last - start) * seconds < MIN_RUN_S and silent > self.cfg.burst_gap_ms / 1000:
+            return None  # a flicker of leak left over, over
+        return onset
 
     def earliest(self) -> float | None:
         """First sound (leak included) heard since the last look: no new shout can begin before."""
         heard = [s for s in self._heard if s is not None]
         return min(heard) if heard else None
+
+    def _remember(self, first: int, own: np.ndarray) -> None:
+        """Keep the own frames of the last ``HISTORY_S`` (``first``: session frame of ``own[0]``)."""
+        if not len(self._hist_own) or first != self._hist_first + len(self._hist_own):
+            self._hist_own, self._hist_first = own[:0], first  # the first frames, or after a gap
+        self._hist_own = np.concatenate([self._hist_own, own])
+        drop = len(self._hist_own) - int(HISTORY_S * self.rate / self._frame)
+        if drop > 0:
+            self._hist_own = self._hist_own[drop:]
+            self._hist_first += drop
 
     def _time(self, begin: int, frame: int) -> float:
         return (begin + frame * self._frame) / self.rate

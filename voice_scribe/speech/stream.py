@@ -22,14 +22,19 @@ Vosk's final result remain, and the words are those of decoding the whole
 segment afterwards. If a later look moves the onset, the recognizer starts
 that segment afresh from the new one.
 
+A shout whose channel sounds again soon after its end is held while that sound may
+still be joined to it (not for a flicker): :meth:`StreamingHearing._holding`.
+Each utterance goes to ``on_heard`` the moment it is decoded, before the rest of
+the frame's work.
+
 Frames pass through an optional :class:`~voice_scribe.audio.mute.Mute` first,
 so the scribe does not hear itself.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -38,7 +43,7 @@ from voice_scribe.audio.mute import Mute
 from voice_scribe.audio.segment import LeakModel, Segment, learn_leak, segment_audio
 from voice_scribe.audio.sources import Frame
 from voice_scribe.audio.vad import SpeechCheck, keep_speech
-from voice_scribe.speech.endpoint import EndWatch
+from voice_scribe.speech.endpoint import MIN_RUN_S, EndWatch
 from voice_scribe.speech.recognizer import ChannelRecognizer, Grammar
 from voice_scribe.speech.transcribe import (
     HearingConfig,
@@ -55,8 +60,9 @@ END_MARGIN_S = 0.05
 FIRST_LOOK_S = 0.1
 #: a segment still going at a look but ended this long before it has fallen quiet (s)
 QUIET_BEFORE_LOOK_S = 0.02
-#: a channel's own sound shorter than this (a flicker of leak left over) calls for no look of its own (s)
-MIN_RUN_S = 0.05
+#: a channel's returning sound that begins up to this much later than a hangover after a segment's
+#: end may still be joined to it: the segmenter's gaps move by a few frames between looks (s)
+JOIN_SLACK_S = 0.08
 
 
 @dataclass
@@ -82,6 +88,10 @@ class StreamingHearing:
     learn_s: float = 4.0
     #: the crosstalk is learnt again at most this often (s): most looks use what is known
     learn_every_s: float = 1.0
+    #: called with each utterance the moment it is decoded, before the rest of the push's work
+    #: (the next shout's decoding, the crosstalk model, the decoders of shouts still going);
+    #: ``push`` and ``flush`` return them as well
+    on_heard: Callable[[Utterance], None] | None = field(default=None, repr=False)
     _buf: np.ndarray = field(init=False, repr=False)
     _buf_start: int = field(default=0, init=False)  # session sample of _buf[0]
     _pending: int = field(default=0, init=False)  # samples since the last analysis
@@ -93,6 +103,9 @@ class StreamingHearing:
     _settled: float = field(default=0.0, init=False)
     #: segments still going at the last look (they hold the settled horizon at their onset)
     _going: list[Segment] = field(default_factory=list, init=False, repr=False)
+    #: of those, the ones ended but held at the last look because their channel's own sound came
+    #: back (the watch says when that sound is over)
+    _held: list[Segment] = field(default_factory=list, init=False, repr=False)
     _last_look: float = field(default=0.0, init=False)
     _last_learnt: float | None = field(default=None, init=False)
     _check: SpeechCheck | None = field(default=None, init=False, repr=False)
@@ -135,7 +148,8 @@ class StreamingHearing:
             out = self._analyse(final=False)
         elif self.watch:
             self._settled = max(self._settled, self._quiet_horizon())
-        self._feed_decoders()
+        if not out:  # a push that emits returns at once: the other decoders catch up at the next
+            self._feed_decoders()
         self._trim()
         return out
 
@@ -173,6 +187,15 @@ class StreamingHearing:
         # a run that began before the last look and holds no segment then is another's leak
         if any(r.channel in going or (r.start >= self._last_look and r.end - r.start >= MIN_RUN_S) for r in ended):
             return True
+        # a shout still going at the last look whose channel's sound has been over for the wait
+        # (a flicker since keeps the watch's run going, and so its end unreported): look at it
+        for s in self._going:
+            over = self._watch.last_sound(s.channel)
+            if over is not None and self._last_look < over + self.wait_s <= self.now:
+                return True
+        # a held shout whose returning sound is over (or was a flicker): it can go
+        if any(not self._returning(s.channel, s.end) for s in self._held):
+            return True
         # a shout the last look saw fall quiet (the watch called its end early): look at its end
         quiet = [s for s in self._going if s.end < self._last_look - QUIET_BEFORE_LOOK_S]
         if any(s.end + self.wait_s <= self.now for s in quiet):
@@ -181,6 +204,37 @@ class StreamingHearing:
         if sounding is not None and self._last_look < sounding + FIRST_LOOK_S <= self.now:
             return True  # a sound began: find its onset soon, to decode it as it goes
         return hop and (bool(self._going) or sounding is not None)
+
+    def _holding(self, found: list[Segment], horizon: float) -> dict[int, bool]:
+        """The ended segments to hold (id → held on the watch's word alone): their channel's
+        sound came back within the hangover.
+
+        The segmenter may join that sound to the segment later: the watch hears it going on or
+        just over (:meth:`EndWatch.returning`; a flicker holds nothing), or the segmenter sees
+        it as the channel's next segment, still going, that began barely more than a hangover
+        after this one's end (a gap the segmenter measures a little differently from one look
+        to the next, as the window and its noise floor move). A next segment already ended
+        holds nothing: both go.
+        """
+        limit = self.cfg.segmenter.hangover_ms / 1000 + JOIN_SLACK_S
+        holding: dict[int, bool] = {}
+        after: dict[int, Segment] = {}  # channel → the next segment in time (walking backwards)
+        for seg in sorted(found, key=lambda s: s.start, reverse=True):
+            nxt = after.get(seg.channel)
+            after[seg.channel] = seg
+            if seg.end > horizon:
+                continue  # still going anyway
+            nxt_open = nxt is not None and (nxt.end > horizon or id(nxt) in holding)
+            if nxt_open and nxt.start - seg.end <= limit:
+                holding[id(seg)] = False
+            elif self._returning(seg.channel, seg.end):
+                holding[id(seg)] = True
+        return holding
+
+    def _returning(self, channel: int, end: float) -> bool:
+        """Has the channel's own sound come back after ``end``, and may it still be joined?"""
+        within = self.cfg.segmenter.hangover_ms / 1000 + JOIN_SLACK_S
+        return self._watch.returning(channel, end, within, self.now, self.wait_s) is not None
 
     def _quiet_horizon(self) -> float:
         """The settled horizon without a look: nothing can begin where every channel was quiet."""
@@ -225,27 +279,34 @@ class StreamingHearing:
         leak = self._learn()
         ready: list[Segment] = []
         going: list[Segment] = []
-        for seg in segment_audio(audio, rate, self.cfg.segmenter, leak):
-            start, end = seg.start + t0, seg.end + t0
-            if start < self._emitted.get(seg.channel, -1.0):
-                continue  # overlaps what this channel already emitted
-            seg = type(seg)(seg.channel, start, end, seg.peak_dbfs, seg.loudness_ratio, seg.ambiguous)
-            # its channel's sound came back within the hangover: the segmenter may not see that burst
-            # yet (it needs it loud for a while), but it will join it to this segment
-            resumed = self._watch.resumed(seg.channel)
-            if self.watch and not final and resumed is not None and resumed <= end + self.wait_s:
+        held: list[Segment] = []
+        found = [replace(seg, start=seg.start + t0, end=seg.end + t0)
+                 for seg in segment_audio(audio, rate, self.cfg.segmenter, leak)]
+        found = [seg for seg in found if seg.start >= self._emitted.get(seg.channel, -1.0)]  # not re-emitted
+        holding = self._holding(found, horizon) if self.watch and not final else {}
+        for seg in found:
+            start, end = seg.start, seg.end
+            if id(seg) in holding:  # its channel's sound came back: it may be the rest of this shout
+                if holding[id(seg)]:
+                    held.append(seg)  # the watch will say when that sound is over
                 end = max(end, self.now)
             if not final and (end > horizon or seg.start <= t0):
                 if end > horizon:
                     # still going: nothing after its onset is settled, and that onset may
                     # still move back over a weak first consonant once the shout is whole
                     settled = min(settled, start - self.cfg.segmenter.hiss_back_ms / 1000)
-                    going.append(type(seg)(seg.channel, start, end, seg.peak_dbfs, seg.loudness_ratio, seg.ambiguous))
+                    going.append(replace(seg, end=end))
                 continue  # still going, or cut by the window's left edge
             ready.append(seg)
-        out = [u for u in (self._emit(seg) for seg in ready) if u is not None]
-        out.sort(key=lambda u: (u.t, u.channel or 0))
+        out = []
+        for seg in sorted(ready, key=lambda s: (s.start, s.channel)):
+            utterance = self._emit(seg)
+            if utterance is not None:
+                out.append(utterance)
+                if self.on_heard is not None:
+                    self.on_heard(utterance)
         self._going = [] if final else going
+        self._held = [] if final else held
         self._last_look = self.now
         self._watch.calibrate(audio, leak)
         self._follow(going)

@@ -44,9 +44,17 @@ def parse_channels(spec: str | None) -> list[str] | None:
 
 
 def decode_span(seg: Segment, cfg: HearingConfig, first: int, last: int) -> tuple[int, int]:
-    """Session samples ``[a, b)`` decoded for ``seg``: padded, within the audio ``[first, last)``."""
-    a = max(first, int((seg.start - cfg.pad_before_s) * cfg.rate))
-    b = min(last, int((seg.end + cfg.pad_after_s) * cfg.rate))
+    """Session samples ``[a, b)`` decoded for ``seg``: padded, within the audio ``[first, last)``.
+
+    Rounded, not truncated: the live path finds the same onset at several looks, each on its
+    own window (``start + t0`` in floating point), and must get the same sample each time, or
+    it would take the onset as moved and decode the whole shout again.
+
+    >>> decode_span(Segment(0, 259 * 80 / 16000, 2.0, -20.0), HearingConfig(), 0, 10**6)  # 1.295 s
+    (15920, 41600)
+    """
+    a = max(first, round((seg.start - cfg.pad_before_s) * cfg.rate))
+    b = min(last, round((seg.end + cfg.pad_after_s) * cfg.rate))
     return a, b
 
 

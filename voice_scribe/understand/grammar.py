@@ -35,10 +35,11 @@ from voice_scribe.understand.normalize import phonetic_key, token_pairs
 OPEN_SLOTS = frozenset({"player", "number", "die"})
 LIST_SLOTS = frozenset({"bird", "combination", "item", "rule"})
 
-#: Short words that carry little meaning: cheap to drop, add or mishear.
+#: Short words that carry little meaning: cheap to drop, add or mishear. The die nouns « dé », « dés » are
+#: words of their own (not « de », « des »: ``normalize``) but as cheap as these around a call.
 FILLERS = frozenset(
     "a au aux c ca ce d de des du elle en est et il j je l la le les m ma me moi mon n ne par pour qu que s sur t "
-    "te un une y".split()
+    "te un une y dé dés".split()
 )
 
 Target = CallKind | TableCommand

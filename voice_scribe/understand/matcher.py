@@ -40,10 +40,10 @@ from rapidfuzz.distance import Levenshtein
 from voice_scribe.engine.calls import Call, CallKind
 from voice_scribe.engine.rules import Rules
 from voice_scribe.speech.utterance import Utterance
-from voice_scribe.understand.commands import Command
+from voice_scribe.understand.commands import Command, TableCommand
 from voice_scribe.understand.context import Judgement, LazyNow, Standing, Table, allowed_now, complete, judge
 from voice_scribe.understand.grammar import FILLERS, Grammar, Target, Template, TTok, load_grammar
-from voice_scribe.understand.normalize import UNK, phonetic_key, token_pairs
+from voice_scribe.understand.normalize import UNK, phonetic_key, token_pairs, tokens
 from voice_scribe.understand.phonetics import phonemes, sound_distance
 from voice_scribe.understand.numbers import NUMBER_HOMOPHONES, NUMBER_WORDS, die_faces, is_number_token, parse_number
 from voice_scribe.understand.roster import Roster
@@ -86,14 +86,68 @@ CLAUSE_STARTERS = frozenset({"je", "j", "il", "elle", "on", "tu", "t", "c", "ca"
 ANNOUNCING = frozenset({"dis", "fais", "annonce", "crie", "tente", "utilise"})
 #: At most this many words of commentary before / after a call.
 MAX_COMMENTARY = (3, 6)
+#: Table control said last, after its reason (« c'est pas valable, annule », « attendez deux minutes, on fait
+#: une pause »): it takes this many words before it, numbers and grammar words among them (no name, key word).
+CONTROL = frozenset({TableCommand.REPETE, TableCommand.ANNULE, TableCommand.PAUSE, TableCommand.REPRENDS,
+                     TableCommand.FIN_DE_PARTIE})
+MAX_CONTROL_LEAD = 6
+#: Words that make the command that follows part of their sentence: small words, a negation, a verb of saying
+#: or doing, a possessive (« ce n'est pas annule », « il faut dire pause », « t'as vu son … »).
+_GOVERNING = FILLERS | frozenset(
+    "pas jamais plus ne n as ai avait avais dire dis dit faire fais fait son ton sa ta ses tes quoi comment fois".split()
+)
+#: Words that open a clause about what follows, not a reason for it (« si tu fais pause », « dès que … »).
+_SUBORDINATORS = frozenset("si quand des lorsque comment pourquoi chaque".split())
 #: Small words that sound like « deux »: after a number they are its misheard last word.
-_DE_SOUNDS = frozenset({"de", "des", "d"})
+_DE_SOUNDS = frozenset({"de", "des", "d", "dé", "dés"})
 #: Words after which a number is said (« pour douze », « de quinze »).
 _NUMBER_INTRODUCERS = frozenset({"pour", "de", "sur", "a"})
 #: Single letters that stand for an elided word glued to the next one (« jachète », « akadoc »).
 _ELIDED = frozenset("jldcmnta")
 #: The tens that take « et un » / « et onze » inside one number (« vingt et un », « soixante et onze »).
 _TENS_BEFORE_ET = frozenset({"vingt", "trente", "quarante", "cinquante", "soixante"})
+#: Openings of a sentence *about* a call, not a call (« il a dit pas mou le caillou ? », « hier il a fait
+#: grelottine », « il avait fait une velute », « j'ai pas de chouette », « qu'est-ce que … », « pourquoi … »):
+#: per position, the words it may be. A phrase of the grammar that itself opens so (« t'as dit quoi »,
+#: « qu'est-ce qu'il me manque ») is still read; any other reading is refused.
+_ABOUT_A_CALL: tuple[tuple[frozenset[str], ...], ...] = tuple(
+    tuple(frozenset(words.split()) for words in frame)
+    for frame in (
+        # reported: someone else said it (« il a dit … », « t'as crié … », « il aurait annoncé … »)
+        ("il elle on t tu vous ils elles", "a as avait avais aurait aurais avez ont", "dit crie annonce"),
+        # narrated: the pluperfect and the conditional past (« il avait fait … », « j'aurais dit … »)
+        ("il elle on t tu vous ils elles j je", "avait avais aurait aurais aviez auriez avaient auraient"),
+        # denied: not had, not done, not said (« j'ai pas de chouette », « il a pas fait … »)
+        ("il elle on t tu j je", "ai a as avait avais", "pas jamais", "de d un une fait dit crie annonce"),
+        ("il elle on t tu j je", "n", "ai a as avait avais", "pas jamais", "de d un une fait dit crie annonce"),
+        # asked about it (« qu'est-ce que … », « pourquoi … »: a question to the scribe is still read)
+        ("qu", "est", "ce", "que qu"),
+        ("pourquoi",),
+        ("pour", "quoi"),
+        # had: someone else had it (« il a eu une velute »), should have said it (« il fallait dire … »)
+        ("il elle on ils elles", "a avait ont", "eu"),
+        ("il", "fallait faudrait"),
+        # done: someone else did it (« il a fait une velute », « elle a encore fait … »)
+        ("il elle", "a", "fait"),
+        ("il elle", "a", "encore deja", "fait"),
+        # told: another time (« hier … », « la dernière fois … », « tu te souviens … »)
+        ("hier",),
+        ("la l", "derniere autre", "fois"),
+        ("tu", "te", "souviens rappelles"),
+    )
+)
+#: Remarks after a call that make the whole a sentence about it (« grelottine c'est quand … », « pélican ça
+#: veut dire quoi », « pas mou le caillou mon œil »): per position, the words it may be, as ``_ABOUT_A_CALL``.
+_REMARKS_AFTER: tuple[tuple[frozenset[str], ...], ...] = tuple(
+    tuple(frozenset(words.split()) for words in frame)
+    for frame in (
+        ("c", "est etait", "quand quoi comment combien lorsque"),
+        ("ca", "veut", "dire"),
+        ("mon", "oeil"),
+    )
+)
+#: The first words of the openings of ``_ABOUT_A_CALL`` that ask.
+_ASKING = frozenset({"qu", "pourquoi", "pour"})
 #: Player name used when neither the audio side nor a spoken name tells who spoke.
 UNKNOWN_SPEAKER = "?"
 
@@ -238,6 +292,7 @@ class _Heard:
     spans: list  # per start: (end, kind, value) number and dice runs
     edges: _Edges
     strict_edges: _Edges  # for a call of one word: no commentary before it, and after it only a new clause
+    control_edges: _Edges  # for table control: its reason said before it
     ins: list[float]  # cost of each word heard but not in the template
     numeric: list[bool]  # each word is a number here (not an article)
     key_heard: frozenset[int] = frozenset()  # positions of the key words heard (birds, combinations…)
@@ -523,8 +578,9 @@ class Matcher:
         nxt = utoks[j + 1]
         return not nxt.is_number and nxt.word not in _AFTER_NUMBER
 
-    def _shortlist(self, utoks: list[UTok], edges: _Edges | None = None) -> list[Template]:
-        """The templates nearest the heard words, and nearest them without their commentary (if any)."""
+    def _shortlist(self, utoks: list[UTok], edges: _Edges | None = None, control: _Edges | None = None) -> list[Template]:
+        """The templates nearest the heard words, and nearest them without their commentary (if any), or
+        without the reason said before table control (``control``)."""
         queries = [utoks]
         if edges is not None:
             n = len(utoks)
@@ -533,6 +589,9 @@ class Matcher:
             for a, b in ((start, n), (0, end), (start, end)):
                 if (a, b) != (0, n) and b - a >= 1:
                     queries.append(utoks[a:b])
+            reason = max((j for j in range(n) if control.lead[j] < INF), default=0) if control else 0
+            if reason > start:
+                queries.append(utoks[reason:])
         keys: dict[str, None] = {}
         codes = [self._encode_heard(query) for query in queries]
         # every query against every shape at once (C++); the nearest first, ties in the grammar's order
@@ -644,6 +703,8 @@ class Matcher:
         utoks, spans = heard.utoks, heard.spans
         # a one-word call (« bévue », « pélican ») is everyday French too; a table command is said to the scribe
         edges = heard.edges if t.weight >= 2 or not isinstance(t.target, CallKind) else heard.strict_edges
+        if t.target in CONTROL:
+            edges = heard.control_edges
         m, n = len(t.toks), len(utoks)
         D = [[INF] * (n + 1) for _ in range(m + 1)]
         B: list[list[tuple | None]] = [[None] * (n + 1) for _ in range(m + 1)]
@@ -766,6 +827,7 @@ class Matcher:
             source = "audio" if utterance.speaker else None
             return Understanding(ResultKind.REJECTED, text, utterance.speaker, source, reason=too_long)
         utoks = _collapse_repeats(self._numbers_by_sound(self.canonical(token_pairs(text))))
+        plain = _plain_words(utoks)
         who, source = (utterance.speaker, "audio") if utterance.speaker else (None, None)
         intro = _self_intro(utoks)
         addressee: list[UTok] = []
@@ -805,6 +867,18 @@ class Matcher:
                 ranked = trimmed
                 if who is None:
                     who, source = last, "name"
+        about = _about_a_call(plain)
+        remark = _remark_after(plain)
+        if about or remark:
+            # a sentence about a call: only a phrase of the grammar that opens with the same words (or has the
+            # remark's words) reads it
+            asked = bool(about) and about[0] in _ASKING
+            ranked = [a for a in ranked if _reads_about(a.template, about, remark, asked)]
+            if not ranked:
+                return Understanding(
+                    ResultKind.REJECTED, text, who, source,
+                    reason=f"on parle d'une annonce, ce n'en est pas une (« {text.strip()} »)",
+                )
         return self._decide(utterance, ranked, who, source, (table, now) if table is not None else None)
 
     def _rank(self, utoks: list[UTok], now: LazyNow | None = None) -> list[_Alignment]:
@@ -812,7 +886,7 @@ class Matcher:
         heard = self._heard(utoks)
         alignments = (
             self._align(template, heard)
-            for template in self._shortlist(utoks, heard.edges)
+            for template in self._shortlist(utoks, heard.edges, heard.control_edges)
             if not template.needs_state or allowed_now(now, template.target)
         )
         return _best_per_meaning(al for al in alignments if al.cost != INF)
@@ -826,6 +900,7 @@ class Matcher:
             self._spans(utoks),
             edges,
             _strict(edges, utoks),
+            self._control_edges(utoks, edges),
             [self._ins_cost(u, articles[j]) for j, u in enumerate(utoks)],
             [u.is_number and not articles[j] for j, u in enumerate(utoks)],
             frozenset(j for j, u in enumerate(utoks) if u.word in self.key_words and not u.player),
@@ -859,6 +934,19 @@ class Matcher:
                 # « c'était cinq et cinq pas | cinq et six »: the value said wrong, after a correction's « pas »
                 tail[j] = min(tail[j], 0.04 * (n - j))
         return _Edges(lead, tail)
+
+    def _control_edges(self, utoks: list[UTok], edges: _Edges) -> _Edges:
+        """Before table control, its reason (« c'est pas valable annule »): numbers and grammar words too."""
+        lead, running = list(edges.lead), 0.0
+        if utoks and utoks[0].heard in _SUBORDINATORS:
+            return edges  # « si tu fais pause », « quand t'as annulé »: a clause about the command
+        for j in range(min(len(utoks), MAX_CONTROL_LEAD)):
+            u = utoks[j]
+            word = INF if u.unk or u.player or (u.word in self.key_words and not u.is_number) else 0.06
+            running += min(word, self._commentary_cost(u))
+            if u.word not in _GOVERNING:  # « ce n'est pas annule », « il faut dire pause »: not said to the scribe
+                lead[j + 1] = min(lead[j + 1], running)
+        return _Edges(lead, edges.tail)
 
     def _commentary_cost(self, u: UTok) -> float:
         if u.unk or u.is_number or u.player or u.word in self.key_words:
@@ -1259,6 +1347,68 @@ def _self_intro(utoks: list[UTok]) -> tuple[str, int] | None:
         if len(utoks) > n + 1 and tuple(u.word for u in utoks[:n]) == intro and utoks[n].player:
             return utoks[n].player, n + 1
     return None
+
+
+def _plain_words(utoks: list[UTok]) -> list[str]:
+    """The words as heard (not as the grammar reads them: « j'avais » is not « j'avec »), a player's name as
+    « il » (« Karadoc a dit … » reports, like « il a dit … »).
+
+    >>> _plain_words([UTok("j", "j"), UTok("avec", "avais", spoken="avais"), UTok("Karadoc", "karadoc", player="Karadoc")])
+    ['j', 'avais', 'il']
+    """
+    words: list[str] = []
+    for u in utoks:
+        if u.player:
+            words.append("il")
+        elif u.spoken is None or u.unk:
+            words.append(u.heard)
+        else:
+            words.extend(tokens(u.spoken))
+    return words
+
+
+def _about_a_call(words: list[str]) -> tuple[str, ...]:
+    """The heard (plain) words opening a sentence about a call (empty: none), see ``_ABOUT_A_CALL``.
+
+    >>> _about_a_call("il a dit grelottine".split())
+    ('il', 'a', 'dit')
+    >>> _about_a_call("il a bafouille sloubi rate".split())
+    ()
+    """
+    if len(words) > 1 and words[0] == "il" and words[1] in _ABOUT_A_CALL[0][0]:
+        words = words[1:]  # « Perceval, il a dit … »: the name, then the sentence
+    for frame in _ABOUT_A_CALL:
+        if len(words) > len(frame) and all(w in allowed for w, allowed in zip(words, frame)):
+            return tuple(words[: len(frame)])
+    return ()
+
+
+def _remark_after(words: list[str]) -> tuple[str, ...]:
+    """A remark said after a call's first word that makes the sentence one about it, see ``_REMARKS_AFTER``.
+
+    >>> _remark_after("grelottine c est quand on".split())
+    ('c', 'est', 'quand')
+    >>> _remark_after("suivant c est a toi".split())
+    ()
+    """
+    for start in range(1, len(words)):
+        for frame in _REMARKS_AFTER:
+            said = words[start : start + len(frame)]
+            if len(said) == len(frame) and all(w in allowed for w, allowed in zip(said, frame)):
+                return tuple(said)
+    return ()
+
+
+def _reads_about(t: Template, opening: tuple[str, ...], remark: tuple[str, ...], asked: bool) -> bool:
+    """A phrase that may read a sentence about a call: one opening with the same words (« t'as dit quoi » for
+    « t'as dit quoi répète ») or saying the remark's words, or, when the sentence asks (``asked``), a question
+    to the scribe."""
+    if asked and not isinstance(t.target, CallKind) and t.target not in CONTROL:
+        return True
+    if remark and not set(remark) <= t.words:
+        return False
+    words = tuple(tok.word if tok.kind == "word" else "" for tok in t.toks[: len(opening)])
+    return words == opening
 
 
 def _addressed(utoks: list[UTok]) -> int:

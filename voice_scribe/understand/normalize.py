@@ -31,6 +31,10 @@ _KEEP = re.compile(r"[^a-z0-9\[\]]")
 #: The token Vosk emits for speech outside its grammar.
 UNK = "[unk]"
 
+#: The die noun is a word of its own: « le dé » is not the small word « de » (« il fait un six le dé » is a
+#: die, not « un six »). Written without its accent, it is « de » again, and only its sound says « dé ».
+_DIE_NOUNS = {"dé": "dé", "dés": "dés"}
+
 
 def strip_accents(text: str) -> str:
     text = text.replace("œ", "oe").replace("Œ", "OE").replace("æ", "ae")
@@ -47,6 +51,7 @@ def token_pairs(text: str) -> list[tuple[str, str]]:
             continue
         for word in _SEPARATORS.split(part):
             plain = _KEEP.sub("", strip_accents(word))
+            plain = _DIE_NOUNS.get(word, plain)
             if plain:
                 out.append((plain, word))
     return out
