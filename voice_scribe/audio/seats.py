@@ -42,6 +42,7 @@ True
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -96,6 +97,9 @@ class Spectra:
     phases: np.ndarray
     index: np.ndarray
     energy: np.ndarray
+    #: each frame's key in the :class:`SpectraCache` it came through (None: no cache)
+    keys: list[tuple[int, ...]] | None = None
+    cache: SpectraCache | None = None
 
     @property
     def frames(self) -> int:
@@ -127,9 +131,109 @@ def _floor(energy: np.ndarray) -> np.ndarray:
     return np.maximum(out, 1e-10)
 
 
-def phat(audio: np.ndarray, rate: int, cfg: SeatConfig) -> Spectra:
+class SpectraCache:
+    """Whitened spectra of frames already seen, found again by their samples: a live look reuses them.
+
+    Consecutive looks of a live stream segment windows that share most of
+    their audio; each frame's spectrum depends only on its own samples, so it
+    is computed once and looked up afterwards. A frame is known by the
+    hashes of the ``hop``-sample blocks it covers (the bytes of the samples
+    of every channel): a window starting anywhere on the same ``hop`` grid
+    finds the frames it shares with an earlier one, without being told where
+    it sits in the session, and a different window (another table, another
+    grid) finds nothing and computes all. At most ``max_frames`` spectra are
+    kept, the oldest dropped first.
+
+    The caller owns it (the live path carries it in its leak model,
+    :class:`voice_scribe.audio.segment.LeakModel`); nothing is global.
+
+    >>> import numpy as np
+    >>> rng = np.random.default_rng(2)
+    >>> voice = rng.standard_normal(16000).astype(np.float32) * np.repeat([0, 1, 1, 0, 1, 0, 1, 1, 0, 1], 1600)
+    >>> mics = np.stack([voice, 0.5 * np.roll(voice, 12)], axis=1) + 0.001 * rng.standard_normal((16000, 2)).astype(np.float32)
+    >>> cache = SpectraCache(max_frames=500)
+    >>> first = phat(mics[:8000], 16000, SeatConfig(), cache=cache)
+    >>> later = phat(mics[4000:], 16000, SeatConfig(), cache=cache)  # half of it seen before
+    >>> cache.hits, len(cache) <= 500
+    (35, True)
+    >>> bool(np.array_equal(later.phases, phat(mics[4000:], 16000, SeatConfig()).phases))
+    True
+    """
+
+    def __init__(self, max_frames: int = 3000) -> None:
+        self.max_frames = max_frames
+        self._rows: dict[tuple[int, ...], np.ndarray] = {}
+        #: each frame's seat scores, for the lags (bytes) they were steered to
+        self._scores: dict[tuple[int, ...], tuple[bytes, np.ndarray]] = {}
+        self._shape: tuple[int, SeatConfig] | None = None
+        #: frames found / computed (for the benchmarks and tests)
+        self.hits = 0
+        self.misses = 0
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+    @property
+    def nbytes(self) -> int:
+        """Memory held by the kept spectra."""
+        return sum(row.nbytes for row in self._rows.values()) + sum(r.nbytes for _, r in self._scores.values())
+
+    def keys(self, audio: np.ndarray, index: np.ndarray, cfg: SeatConfig) -> list[tuple[int, ...]]:
+        """The key of each frame in ``index``: the hashes of the blocks it covers."""
+        blocks = -(-len(audio) // cfg.hop)
+        hashes = [hash(audio[b * cfg.hop : (b + 1) * cfg.hop].tobytes()) for b in range(blocks)]
+        span = -(-cfg.window // cfg.hop)
+        return [tuple(hashes[f : f + span]) for f in index.tolist()]
+
+    def lookup(self, keys: list[tuple[int, ...]], rate: int, cfg: SeatConfig) -> list[np.ndarray | None]:
+        if self._shape != (rate, cfg):  # spectra of other settings are of no use
+            self._rows.clear()
+            self._scores.clear()
+            self._shape = (rate, cfg)
+        rows = [self._rows.get(k) for k in keys]
+        found = sum(r is not None for r in rows)
+        self.hits += found
+        self.misses += len(rows) - found
+        return rows
+
+    def store(self, keys: list[tuple[int, ...]], rows: np.ndarray) -> None:
+        for k, row in zip(keys, rows):
+            self._rows[k] = row
+        excess = len(self._rows) - self.max_frames
+        if excess > 0:
+            for k in list(itertools.islice(self._rows, excess)):
+                del self._rows[k]
+                self._scores.pop(k, None)
+
+    def scores(self, keys: list[tuple[int, ...]], lags: bytes) -> list[np.ndarray | None]:
+        """The seat scores kept for these frames, where they were steered to ``lags``."""
+        out: list[np.ndarray | None] = []
+        for k in keys:
+            kept = self._scores.get(k)
+            out.append(kept[1] if kept is not None and kept[0] == lags else None)
+        return out
+
+    def keep_scores(self, keys: list[tuple[int, ...]], lags: bytes, rows: np.ndarray) -> None:
+        for k, row in zip(keys, rows):
+            if k in self._rows:  # only for frames still kept
+                self._scores[k] = (lags, row.copy())
+
+    def absorb(self, other: SpectraCache) -> None:
+        """Take the spectra ``other`` knows (computed for the same settings)."""
+        if other is self or other._shape is None:
+            return
+        if self._shape is None:
+            self._shape = other._shape
+        if other._shape == self._shape:
+            self.store(list(other._rows), list(other._rows.values()))
+
+
+def phat(audio: np.ndarray, rate: int, cfg: SeatConfig, *, cache: SpectraCache | None = None) -> Spectra:
     """The block's :class:`Spectra`: frames where some microphone is ``active_db`` over its floor (and
-    their neighbours within the smoothing), the others are silence and vote for nobody."""
+    their neighbours within the smoothing), the others are silence and vote for nobody.
+
+    ``cache``: spectra of frames seen before, reused (and this block's added); the result is the same.
+    """
     n, channels = audio.shape
     band = _band(rate, cfg)
     frames = (n - cfg.window) // cfg.hop + 1 if n >= cfg.window else 0
@@ -143,13 +247,32 @@ def phat(audio: np.ndarray, rate: int, cfg: SeatConfig) -> Spectra:
         near[k:] |= sounding[:-k]
         near[:-k] |= sounding[k:]
     index = np.flatnonzero(near)
-    win = np.hanning(cfg.window).astype(np.float32)
+    if cache is None:
+        return Spectra(_whitened(audio, index, band, cfg), index, energy)
+    keys = cache.keys(audio, index, cfg)
+    rows = cache.lookup(keys, rate, cfg)
+    todo = [k for k, row in enumerate(rows) if row is None]
     phases = np.empty((len(index), channels, band.stop - band.start), np.complex64)
-    for c in range(channels):
+    if todo:
+        fresh = _whitened(audio, index[todo], band, cfg)
+        phases[todo] = fresh
+        cache.store([keys[k] for k in todo], [row.copy() for row in fresh])  # rows of their own: a kept
+        # row must not hold its whole batch in memory
+    for k, row in enumerate(rows):
+        if row is not None:
+            phases[k] = row
+    return Spectra(phases, index, energy, keys, cache)
+
+
+def _whitened(audio: np.ndarray, index: np.ndarray, band: slice, cfg: SeatConfig) -> np.ndarray:
+    """``(frames, channels, bins)``: the STFT of frames ``index`` divided by its magnitude."""
+    win = np.hanning(cfg.window).astype(np.float32)
+    phases = np.empty((len(index), audio.shape[1], band.stop - band.start), np.complex64)
+    for c in range(audio.shape[1]):
         view = np.lib.stride_tricks.sliding_window_view(audio[:, c], cfg.window)[:: cfg.hop][index]
         x = np.fft.rfft(view * win, axis=1)[:, band].astype(np.complex64)
         phases[:, c] = x / (np.abs(x) + np.float32(1e-20))
-    return Spectra(phases, index, energy)
+    return phases
 
 
 def _cross(phases: np.ndarray) -> np.ndarray:
@@ -253,9 +376,21 @@ def scores_from(spectra: Spectra, seats: Seats, chunk: int = 2048) -> np.ndarray
     pairs = len(_pairs(seats.channels))
     steer = _steering(seats.lags.ravel(), seats.rate, seats.cfg).reshape(seats.channels, pairs * bins)
     raw = np.zeros((spectra.frames, seats.channels))
-    for a in range(0, len(spectra.index), chunk):  # a chunk at a time: the cross-spectra of a long table are large
-        cross = _cross(spectra.phases[a : a + chunk]).reshape(-1, pairs * bins)
-        raw[spectra.index[a : a + chunk]] = np.real(cross @ steer.T) / (pairs * bins)
+    todo = np.arange(len(spectra.index))
+    cache, keys, tag = spectra.cache, spectra.keys, seats.lags.tobytes()
+    if cache is not None and keys is not None:  # frames already scored at these lags: their scores
+        kept = cache.scores(keys, tag)
+        have = [k for k, row in enumerate(kept) if row is not None]
+        if have:
+            raw[spectra.index[have]] = np.stack([kept[k] for k in have])
+        todo = np.array([k for k, row in enumerate(kept) if row is None], int)
+    for a in range(0, len(todo), chunk):  # a chunk at a time: the cross-spectra of a long table are large
+        some = todo[a : a + chunk]
+        cross = _cross(spectra.phases[some]).reshape(-1, pairs * bins)
+        rows = np.real(cross @ steer.T) / (pairs * bins)
+        raw[spectra.index[some]] = rows
+        if cache is not None and keys is not None:
+            cache.keep_scores([keys[k] for k in some], tag, rows)
     k = max(1, seats.cfg.smooth)
     if k > 1:
         kernel = np.ones(k) / k

