@@ -96,6 +96,21 @@ def chain_settled(
     return at, tied
 
 
+def roller_wins(mine: list[Shout], theirs: list[Shout], tie_window_s: float) -> bool:
+    """The roller's shout against the others', the roller winning a tie (Artichette, Suite-Velutée,
+    Unisson, Jarret-Souple): he has shouted, within the tie window of the others' first shout.
+
+    >>> roller_wins([("Karadoc", 1.1)], [("Perceval", 1.0)], 0.15)
+    True
+    >>> roller_wins([("Karadoc", 1.2)], [("Perceval", 1.0)], 0.15)
+    False
+    >>> roller_wins([], [], 0.15)
+    False
+    """
+    first_other = min((at for _, at in theirs), default=None)
+    return bool(mine) and (first_other is None or mine[0][1] <= first_other + tie_window_s)
+
+
 def roller_first_settled_at(mine: list[Shout], theirs: list[Shout], t: float, tie_window_s: float) -> float | None:
     """The roller's shout against the others', the roller winning a tie (Artichette, Suite-Velutée,
     Unisson, Jarret-Souple): certain once the roller has shouted within the tie window of the
@@ -108,9 +123,9 @@ def roller_first_settled_at(mine: list[Shout], theirs: list[Shout], t: float, ti
     >>> roller_first_settled_at([], [("Perceval", 1.0)], 1.2, 0.15)
     1.15
     """
-    first_other = min((at for _, at in theirs), default=None)
-    if mine and (first_other is None or mine[0][1] <= first_other + tie_window_s):
+    if roller_wins(mine, theirs, tie_window_s):
         return t
+    first_other = min((at for _, at in theirs), default=None)
     if first_other is not None and t > first_other + tie_window_s + 1e-9:
         return first_other + tie_window_s
     return None

@@ -20,7 +20,7 @@ from voice_scribe.engine.dice import Figure, chouette_points
 from voice_scribe.engine.events import Reason
 from voice_scribe.engine.families import civet, flan, tichette
 from voice_scribe.engine.family import Family
-from voice_scribe.engine.races import roller_first_settled_at
+from voice_scribe.engine.races import roller_first_settled_at, roller_wins
 from voice_scribe.engine.rejected import Rejected
 from voice_scribe.engine.state import Phase
 
@@ -87,8 +87,7 @@ def settle_artichette(ctx: RuleContext, current: ThrowContext, t: float) -> None
     mine = current.shouters(rollers_call.value)
     theirs = current.shouters(others_call.value)
     points = ARTICHETTE_POINTS * abs(current.multiplier)
-    first_other = min((s for _, s in theirs), default=None)
-    if mine and (first_other is None or mine[0][1] <= first_other + ctx.rules.tie_window_s):
+    if roller_wins(mine, theirs, ctx.rules.tie_window_s):
         ctx._add(current.roller, points, Reason.RAITOURNELLE.value, "artichette", t)
     elif theirs:
         caught_by = min(theirs, key=lambda s: s[1])[0]

@@ -35,7 +35,7 @@ from voice_scribe.engine.dice import cul_de_chouette_points
 from voice_scribe.engine.events import Reason
 from voice_scribe.engine.families import cul_de_chouette_double, doublette
 from voice_scribe.engine.family import Family
-from voice_scribe.engine.races import firsts, roller_first_settled_at
+from voice_scribe.engine.races import firsts, roller_first_settled_at, roller_wins
 from voice_scribe.engine.rejected import Rejected
 import voice_scribe.engine.relances as relances
 from voice_scribe.engine.state import Phase, Relance
@@ -109,9 +109,8 @@ def settle_unisson(ctx: RuleContext, current: ThrowContext, t: float) -> None:
     window = ctx.rules.tie_window_s
     mine = current.shouters(CallKind.UNISSON.value)
     theirs = current.shouters(CallKind.PETIT_INTERVALLE.value)
-    first_other = min((s for _, s in theirs), default=None)
     roller = current.roller
-    if mine and (first_other is None or mine[0][1] <= first_other + window):
+    if roller_wins(mine, theirs, window):
         ctx._add(roller, gain, Reason.INTERVALLE_PAIEN_WON.value, RULE, t, unisson=True)
         return
     if not theirs:

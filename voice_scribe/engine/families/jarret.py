@@ -57,7 +57,7 @@ from voice_scribe.engine.dice import Kind
 from voice_scribe.engine.events import Reason
 from voice_scribe.engine.families import flan
 from voice_scribe.engine.family import Family
-from voice_scribe.engine.races import roller_first_settled_at
+from voice_scribe.engine.races import roller_first_settled_at, roller_wins
 from voice_scribe.engine.rejected import Rejected
 import voice_scribe.engine.relances as relances
 from voice_scribe.engine.state import Holding, Phase, Relance
@@ -196,8 +196,7 @@ def settle_jarret_souple(ctx: RuleContext, current: ThrowContext, t: float) -> N
     keeps, takes = _jarret_souple_calls(ctx, current)
     souple = current.shouters(keeps.value)
     charret = current.shouters(takes.value)
-    first_charret = min((s for _, s in charret), default=None)
-    if souple and (first_charret is None or souple[0][1] <= first_charret + ctx.rules.tie_window_s):
+    if roller_wins(souple, charret, ctx.rules.tie_window_s):
         ctx._gain(current.roller, Holding.JARRET, Reason.JARRET_SOUPLE, t)
         ctx.state.jarret_sifflet.add(current.roller)
 

@@ -28,7 +28,7 @@ from voice_scribe.engine.calls import CallKind
 from voice_scribe.engine.dice import Figure, Throw
 from voice_scribe.engine.events import Reason
 from voice_scribe.engine.family import Family
-from voice_scribe.engine.races import firsts, roller_first_settled_at
+from voice_scribe.engine.races import firsts, roller_first_settled_at, roller_wins
 from voice_scribe.engine.rejected import Rejected
 from voice_scribe.engine.relances import combination_value
 import voice_scribe.engine.relances as relances
@@ -79,8 +79,7 @@ def settle_suite_velutee(ctx: RuleContext, current: ThrowContext, t: float) -> N
     patte = current.shouters(CallKind.PATTE_DE_CANARD.value)
     velutee = current.shouters(CallKind.VELUTEE.value)
     window = ctx.rules.tie_window_s
-    first_velutee = min((s for _, s in velutee), default=None)
-    if patte and (first_velutee is None or patte[0][1] <= first_velutee + window):
+    if roller_wins(patte, velutee, window):
         ctx._add(current.roller, VELUTE_OF_THREE * current.multiplier, Reason.PATTE_DE_CANARD.value,
                   "suite_velutee", t, face=3)
         return
