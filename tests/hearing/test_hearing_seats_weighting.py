@@ -12,7 +12,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from voice_scribe.audio.seats import SeatConfig, _weighted, learn_seats, phat, scores_from
+from voice_scribe.audio.seats import SeatConfig, SpectraCache, _weighted, learn_seats, phat, scores_from
 from voice_scribe.audio.segment import SegmenterConfig, segment_audio
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -56,3 +56,16 @@ def test_a_silent_seat_stays_near_zero_and_a_speaking_one_high_with_weighting() 
     frames = slice(int(5.1 * RATE / cfg.hop), int(5.9 * RATE / cfg.hop))
     assert np.median(scores[frames, 3]) > 0.5
     assert np.abs(scores[frames, :3]).max() < 0.1
+
+
+def test_weighted_scores_through_the_cache_are_a_fresh_looks_whatever_the_window() -> None:
+    # the cache keeps each frame's per-bin votes; each window weighs them with its own noise floor
+    mics = _table(ALONE + NEAR_TIE, 6.5, seed=4)
+    cfg = SeatConfig(weight_db=30.0)
+    seats = learn_seats(mics, RATE, cfg)
+    cache = SpectraCache()
+    for start in (0, 8000, 24000, 40000):  # overlapping windows on the 5 ms grid
+        block = mics[start : start + 4 * RATE]
+        cached = scores_from(phat(block, RATE, cfg, cache=cache), seats)
+        assert np.allclose(cached, scores_from(phat(block, RATE, cfg), seats), atol=1e-6)
+    assert cache.hits > 0

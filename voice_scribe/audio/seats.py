@@ -104,8 +104,9 @@ class Spectra:
     ``phases[n]`` (channels, bins) is frame ``index[n]``'s STFT divided by its
     magnitude: the PHAT cross-spectrum of microphones i and j is
     ``phases[:, i] * conj(phases[:, j])``. ``level[n]`` (channels, bins) is
-    its power in dB (float16; no bins when ``SeatConfig.weight_db`` is 0: unused). ``energy`` (frames, channels) is every
-    frame's energy; frame f covers samples ``[f * hop, f * hop + window)``.
+    its power in dB (float16; no bins when ``SeatConfig.weight_db`` is 0:
+    unused). ``energy`` (frames, channels) is every frame's energy; frame f
+    covers samples ``[f * hop, f * hop + window)``.
     """
 
     phases: np.ndarray
@@ -441,10 +442,10 @@ def scores_from(spectra: Spectra, seats: Seats, chunk: int = 2048) -> np.ndarray
     bins = spectra.phases.shape[2]
     pairs = len(_pairs(seats.channels))
     steer = _steering(seats.lags.ravel(), seats.rate, cfg).reshape(seats.channels, pairs, bins)
-    floor_db = spectra.bin_floor_db(cfg)
+    floor_db = spectra.bin_floor_db(cfg) if per_bin else np.zeros(0)
     raw = np.zeros((spectra.frames, seats.channels))
     todo = np.arange(len(spectra.index))
-    cache, keys, tag = spectra.cache, spectra.keys, seats.lags.tobytes() + bytes([per_bin])
+    cache, keys, tag = spectra.cache, spectra.keys, seats.lags.tobytes()
     if cache is not None and keys is not None:  # frames already scored at these lags: their votes
         kept = cache.scores(keys, tag)
         have = [k for k, row in enumerate(kept) if row is not None]

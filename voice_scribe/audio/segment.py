@@ -604,10 +604,8 @@ def _seat_opening(seat: np.ndarray, first: int | None, a: int, b: int, cfg: Segm
     """
     head = seat[a : min(b, a + max(1, int(cfg.seat_head_ms / cfg.frame_ms)))]
     speaking = np.flatnonzero(seat[a:b] >= cfg.seat_on)
-    if float(head.max()) < cfg.seat_off and len(speaking) == 0:
-        return None
     if len(speaking) == 0:
-        return first
+        return None if float(head.max()) < cfg.seat_off else first
     on = a + int(speaking[0])
     limit = max(0, on - int(cfg.seat_back_ms / cfg.frame_ms))
     top = on
