@@ -274,6 +274,75 @@ class _SoundReading:
     said: list[str]
 
 
+@dataclass(frozen=True)
+class _Shapes:
+    """The templates' shapes (one character a word, ``N`` a number, ``P`` a name), indexed by character: what
+    the shortlist needs to compare only the shapes that may be near the heard words.
+
+    The edit distance between two shapes is at least the longer length less the characters they share
+    (counted with repeats): that lower bound, worked out for every shape at once, leaves out the shapes that
+    cannot be near before any distance is worked out; the few left are compared in full (one C++ call). The
+    shapes found are exactly those a comparison with every shape finds, in the same order.
+    """
+
+    keys: tuple[str, ...]
+    lengths: np.ndarray  # per shape, its length
+    having: dict[str, tuple[np.ndarray, ...]]  # per character c: [k] = the shapes with c at least k + 1 times
+
+    @classmethod
+    def of(cls, keys: Sequence[str]) -> _Shapes:
+        lengths = np.array([len(k) for k in keys], dtype=np.int64)
+        having: dict[str, list[list[int]]] = {}
+        for i, key in enumerate(keys):
+            for ch in set(key):
+                levels = having.setdefault(ch, [])
+                for k in range(key.count(ch)):
+                    if k == len(levels):
+                        levels.append([])
+                    levels[k].append(i)
+        return cls(tuple(keys), lengths, {ch: tuple(np.array(ix, dtype=np.int64) for ix in lv) for ch, lv in having.items()})
+
+    def lower_bounds(self, code: str) -> np.ndarray:
+        """Per shape, a lower bound of its normalised edit distance to ``code``."""
+        parts = [ix for ch in set(code) for ix in self.having.get(ch, ())[: code.count(ch)]]
+        shared = np.bincount(np.concatenate(parts), minlength=len(self.keys)) if parts else np.zeros(len(self.keys), np.int64)
+        longer = np.maximum(np.maximum(self.lengths, len(code)), 1)
+        return (longer - shared) / longer
+
+    def _distances(self, codes: list[str], shapes: np.ndarray) -> np.ndarray:
+        return process.cdist(
+            codes, [self.keys[i] for i in shapes], scorer=Levenshtein.normalized_distance, workers=1, dtype=np.float64
+        )
+
+    def nearest(self, codes: list[str], limits: list[int], within: float = 0.5) -> list[list[int]]:
+        """Per heard code, the nearest shapes (at most its limit, nearest first, ties in the grammar's order) no
+        further than ``within`` — or, when none is, the nearest ones whatever their distance (for the reason
+        given)."""
+        bounds = [self.lower_bounds(code) for code in codes]
+        candidates = [np.flatnonzero(b <= within) for b in bounds]
+        pool = np.unique(np.concatenate(candidates)) if candidates else np.zeros(0, np.int64)
+        rows = self._distances(codes, pool) if len(pool) else None
+        out: list[list[int]] = []
+        for q, (cand, limit) in enumerate(zip(candidates, limits)):
+            near: list[int] = []
+            if len(cand) and rows is not None:
+                row = rows[q][np.searchsorted(pool, cand)]
+                order = np.argsort(row, kind="stable")[:limit]
+                near = [int(cand[k]) for k in order if row[k] <= within]
+            out.append(near or self._nearest_whatever(codes[q], bounds[q], limit))
+        return out
+
+    def _nearest_whatever(self, code: str, bounds: np.ndarray, limit: int) -> list[int]:
+        """The ``limit`` nearest shapes, however far: some of those with the lowest bounds are compared, then
+        every shape whose bound is not over the ``limit``-th distance found (the others are further)."""
+        first = min(len(self.keys), max(limit, 16))
+        some = np.argpartition(bounds, first - 1)[:first] if first < len(self.keys) else np.arange(len(self.keys))
+        found = np.sort(self._distances([code], some)[0])
+        shapes = np.flatnonzero(bounds <= found[min(limit, len(found)) - 1])
+        row = self._distances([code], shapes)[0]
+        return [int(shapes[k]) for k in np.argsort(row, kind="stable")[:limit]]
+
+
 #: A game to read against, and its ``now()`` asked lazily.
 _Context = tuple[Table, LazyNow]
 
@@ -348,6 +417,7 @@ class Matcher:
         for t in self.grammar.templates + self.grammar.inactive:
             self._groups.setdefault(self._encode_template(t), []).append(t)
         self._group_keys = list(self._groups)
+        self._shapes = _Shapes.of(self._group_keys)
         self._word_cache: dict[tuple[str, str], UTok | None] = {}
         # with a table: each player's last incomplete call (the first breath of a call said in two)
         self._partials: dict[tuple[str, CallKind], Call] = {}
@@ -594,14 +664,8 @@ class Matcher:
                 queries.append(utoks[reason:])
         keys: dict[str, None] = {}
         codes = [self._encode_heard(query) for query in queries]
-        # every query against every shape at once (C++); the nearest first, ties in the grammar's order
-        distances = process.cdist(codes, self._group_keys, scorer=Levenshtein.normalized_distance, workers=1, dtype=np.float64)
-        for k, row in enumerate(distances):
-            limit = self.thresholds.shortlist if k == 0 else self.thresholds.shortlist_core
-            nearest = np.argsort(row, kind="stable")[:limit]
-            # shapes more than half different cannot read under ``accept``: skipped, unless none is nearer
-            # (then the nearest are still aligned, for the reason given)
-            near = [i for i in nearest if row[i] <= 0.5] or list(nearest)
+        limits = [self.thresholds.shortlist] + [self.thresholds.shortlist_core] * (len(codes) - 1)
+        for near in self._shapes.nearest(codes, limits):
             keys.update((self._group_keys[i], None) for i in near)
         return [t for key in keys for t in self._groups[key]]
 
