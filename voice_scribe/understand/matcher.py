@@ -274,6 +274,10 @@ class _SoundReading:
     said: list[str]
 
 
+#: Shapes compared at first when none is within half of the heard words: about as many as have the lowest bounds.
+_FIRST_COMPARED = 64
+
+
 @dataclass(frozen=True)
 class _Shapes:
     """The templates' shapes (one character a word, ``N`` a number, ``P`` a name), indexed by character: what
@@ -285,7 +289,7 @@ class _Shapes:
     shapes found are exactly those a comparison with every shape finds, in the same order.
     """
 
-    keys: tuple[str, ...]
+    keys: np.ndarray  # the shapes (strings), in the grammar's order
     lengths: np.ndarray  # per shape, its length
     having: dict[str, tuple[np.ndarray, ...]]  # per character c: [k] = the shapes with c at least k + 1 times
 
@@ -300,7 +304,7 @@ class _Shapes:
                     if k == len(levels):
                         levels.append([])
                     levels[k].append(i)
-        return cls(tuple(keys), lengths, {ch: tuple(np.array(ix, dtype=np.int64) for ix in lv) for ch, lv in having.items()})
+        return cls(np.array(keys, dtype=object), lengths, {ch: tuple(np.array(ix, dtype=np.int64) for ix in lv) for ch, lv in having.items()})
 
     def lower_bounds(self, code: str) -> np.ndarray:
         """Per shape, a lower bound of its normalised edit distance to ``code``."""
@@ -310,9 +314,7 @@ class _Shapes:
         return (longer - shared) / longer
 
     def _distances(self, codes: list[str], shapes: np.ndarray) -> np.ndarray:
-        return process.cdist(
-            codes, [self.keys[i] for i in shapes], scorer=Levenshtein.normalized_distance, workers=1, dtype=np.float64
-        )
+        return process.cdist(codes, self.keys[shapes], scorer=Levenshtein.normalized_distance, workers=1, dtype=np.float64)
 
     def nearest(self, codes: list[str], limits: list[int], within: float = 0.5) -> list[list[int]]:
         """Per heard code, the nearest shapes (at most its limit, nearest first, ties in the grammar's order) no
@@ -333,14 +335,30 @@ class _Shapes:
         return out
 
     def _nearest_whatever(self, code: str, bounds: np.ndarray, limit: int) -> list[int]:
-        """The ``limit`` nearest shapes, however far: some of those with the lowest bounds are compared, then
-        every shape whose bound is not over the ``limit``-th distance found (the others are further)."""
-        first = min(len(self.keys), max(limit, 16))
-        some = np.argpartition(bounds, first - 1)[:first] if first < len(self.keys) else np.arange(len(self.keys))
-        found = np.sort(self._distances([code], some)[0])
-        shapes = np.flatnonzero(bounds <= found[min(limit, len(found)) - 1])
-        row = self._distances([code], shapes)[0]
-        return [int(shapes[k]) for k in np.argsort(row, kind="stable")[:limit]]
+        """The ``limit`` nearest shapes, however far (ties in the grammar's order): the shapes with the lowest
+        bounds are compared first, then any shape whose bound says it may still be among the nearest, until
+        none may (a shape further than the ``limit``-th found, or as far and after it in the grammar, cannot)."""
+        every = len(self.keys)
+        first = min(every, max(limit, _FIRST_COMPARED))
+        shapes = np.sort(np.argpartition(bounds, first - 1)[:first]) if first < every else np.arange(every)
+        distances = self._distances([code], shapes)[0]
+        while True:
+            order = np.argsort(distances, kind="stable")[:limit]  # ``shapes`` ascending: ties in the grammar's order
+            if len(order) < limit or len(shapes) == every:
+                break
+            kth = distances[order[-1]]
+            last = shapes[order[distances[order] == kth]].max()
+            may = bounds < kth
+            may[:last] |= bounds[:last] == kth
+            may[shapes] = False
+            more = np.flatnonzero(may)
+            if not len(more):
+                break
+            shapes = np.concatenate([shapes, more])
+            distances = np.concatenate([distances, self._distances([code], more)[0]])
+            resort = np.argsort(shapes)
+            shapes, distances = shapes[resort], distances[resort]
+        return [int(shapes[k]) for k in order]
 
 
 #: A game to read against, and its ``now()`` asked lazily.
