@@ -67,3 +67,37 @@ def test_lower_bound_is_never_over_the_distance(matcher):
         bounds = matcher._shapes.lower_bounds(code)
         row = process.cdist([code], keys, scorer=Levenshtein.normalized_distance, workers=1, dtype=np.float64)[0]
         assert np.all(bounds <= row + 1e-12)
+
+
+def _sound_distance_by_the_table(heard: str, said: str, supplied: float = 1.0) -> float:
+    """The phonetic distance written plainly: the whole table, each cell the cheapest of its three moves."""
+    from voice_scribe.understand.phonetics import _LIGHT, _NEAR
+
+    table = [[0.0] * (len(said) + 1) for _ in range(len(heard) + 1)]
+    for k, s in enumerate(said, 1):
+        table[0][k] = table[0][k - 1] + _LIGHT.get(s, 1.0) * supplied
+    for i, h in enumerate(heard, 1):
+        table[i][0] = table[i - 1][0] + _LIGHT.get(h, 1.0)
+        for k, s in enumerate(said, 1):
+            table[i][k] = min(
+                table[i - 1][k] + _LIGHT.get(h, 1.0),
+                table[i][k - 1] + _LIGHT.get(s, 1.0) * supplied,
+                table[i - 1][k - 1] + (0.0 if h == s else _NEAR.get((h, s), 1.0)),
+            )
+    return table[-1][-1]
+
+
+def test_sound_distance_is_the_plain_table():
+    from voice_scribe.understand.phonetics import phonemes, sound_distance
+
+    rng = random.Random(11)
+    sounds = "aE@iyUo123pbtdkgfvszSZmnlRJW"
+    pairs = [(phonemes("bizarre et"), phonemes("bi jarret")), (phonemes("lit note"), phonemes("linotte")), ("", "aE"), ("a", "")]
+    for _ in range(400):
+        heard = "".join(rng.choice(sounds) for _ in range(rng.randint(0, 25)))
+        said = "".join(rng.choice(sounds) for _ in range(rng.randint(0, 25)))
+        pairs.append((heard, said))
+        pairs.append((heard, heard[: len(heard) // 2] + rng.choice(sounds) + heard[len(heard) // 2 + 1 :]))
+    for heard, said in pairs:
+        for supplied in (1.0, 0.0):
+            assert sound_distance(heard, said, supplied) == pytest.approx(_sound_distance_by_the_table(heard, said, supplied), abs=1e-9)

@@ -274,6 +274,30 @@ class _SoundReading:
     said: list[str]
 
 
+@dataclass(frozen=True)
+class _Plan:
+    """What aligning one template needs of it, worked out once when the matcher is built."""
+
+    toks: tuple[TTok, ...]
+    missing: tuple[float, ...]  # per token, the cost of not hearing it (a small word, half)
+    edges: str  # which commentary around it: "edges", "strict" (a one-word call) or "control" (table control)
+    commentary: bool  # words around it may be commentary
+    exact: bool  # heard only as written
+    scale: float  # commentary costs what it costs, whatever the call's length
+    words: frozenset[str]
+
+    @classmethod
+    def of(cls, t: Template) -> _Plan:
+        # a one-word call (« bévue », « pélican ») is everyday French too; a table command is said to the scribe
+        edges = "edges" if t.weight >= 2 or not isinstance(t.target, CallKind) else "strict"
+        if t.target in CONTROL:
+            edges = "control"
+        missing = tuple(
+            tok.weight * 0.5 if tok.kind == "word" and not tok.key and tok.word in FILLERS else tok.weight for tok in t.toks
+        )
+        return cls(t.toks, missing, edges, t.takes_commentary, t.exact, max(t.weight, 1.0), t.words)
+
+
 #: Shapes compared at first when none is within half of the heard words: about as many as have the lowest bounds.
 _FIRST_COMPARED = 64
 
@@ -313,17 +337,25 @@ class _Shapes:
         longer = np.maximum(np.maximum(self.lengths, len(code)), 1)
         return (longer - shared) / longer
 
-    def _distances(self, codes: list[str], shapes: np.ndarray) -> np.ndarray:
-        return process.cdist(codes, self.keys[shapes], scorer=Levenshtein.normalized_distance, workers=1, dtype=np.float64)
+    def _distances(self, codes: list[str], shapes: np.ndarray, cutoff: float | None = None) -> np.ndarray:
+        """Normalised edit distances (beyond ``cutoff``, if given: 1.0) from each code to these shapes."""
+        return process.cdist(
+            codes, self.keys[shapes], scorer=Levenshtein.normalized_distance, workers=1, dtype=np.float64,
+            score_cutoff=cutoff,
+        )
 
     def nearest(self, codes: list[str], limits: list[int], within: float = 0.5) -> list[list[int]]:
         """Per heard code, the nearest shapes (at most its limit, nearest first, ties in the grammar's order) no
         further than ``within`` — or, when none is, the nearest ones whatever their distance (for the reason
         given)."""
         bounds = [self.lower_bounds(code) for code in codes]
+        found = self._within(codes, bounds, limits, within)
+        return [near or self._nearest_whatever(code, b, limit) for near, code, b, limit in zip(found, codes, bounds, limits)]
+
+    def _within(self, codes: list[str], bounds: list[np.ndarray], limits: list[int], within: float) -> list[list[int]]:
         candidates = [np.flatnonzero(b <= within) for b in bounds]
         pool = np.unique(np.concatenate(candidates)) if candidates else np.zeros(0, np.int64)
-        rows = self._distances(codes, pool) if len(pool) else None
+        rows = self._distances(codes, pool, within) if len(pool) else None
         out: list[list[int]] = []
         for q, (cand, limit) in enumerate(zip(candidates, limits)):
             near: list[int] = []
@@ -331,7 +363,7 @@ class _Shapes:
                 row = rows[q][np.searchsorted(pool, cand)]
                 order = np.argsort(row, kind="stable")[:limit]
                 near = [int(cand[k]) for k in order if row[k] <= within]
-            out.append(near or self._nearest_whatever(codes[q], bounds[q], limit))
+            out.append(near)
         return out
 
     def _nearest_whatever(self, code: str, bounds: np.ndarray, limit: int) -> list[int]:
@@ -384,6 +416,10 @@ class _Heard:
     numeric: list[bool]  # each word is a number here (not an article)
     key_heard: frozenset[int] = frozenset()  # positions of the key words heard (birds, combinations…)
     sub: dict = field(default_factory=dict)  # (template word, key, sound) -> substitution cost of each heard word
+    ins_without: dict = field(default_factory=dict)  # key words heard a template lacks -> ``ins`` without them
+    spans_for: dict = field(default_factory=dict)  # (slot kind, dice count) -> per word, the runs from there
+    player_row: list[float] | None = None  # cost of each heard word where a template has a name
+    player_moves: list = field(default_factory=list)  # … and the name read (or the failure) for each
 
 
 @dataclass(repr=False)
@@ -436,6 +472,7 @@ class Matcher:
             self._groups.setdefault(self._encode_template(t), []).append(t)
         self._group_keys = list(self._groups)
         self._shapes = _Shapes.of(self._group_keys)
+        self._plans = {id(t): _Plan.of(t) for t in self.grammar.templates + self.grammar.inactive}
         self._word_cache: dict[tuple[str, str], UTok | None] = {}
         # with a table: each player's last incomplete call (the first breath of a call said in two)
         self._partials: dict[tuple[str, CallKind], Call] = {}
@@ -778,89 +815,135 @@ class Matcher:
         return max(fuzz.ratio(u.sound, self._sound[w]) for w in NUMBER_WORDS) >= 60
 
     def _align(self, t: Template, heard: _Heard) -> _Alignment:
-        """Weighted, slot-aware edit distance (one forward pass; kept in one loop: it is the hot path).
+        """Weighted, slot-aware edit distance (one forward pass, one loop per kind of template token: it is
+        the hot path).
 
         ``edges``: the cost of taking the first *j* / the words from *j* on as commentary around the call.
         """
-        utoks, spans = heard.utoks, heard.spans
-        # a one-word call (« bévue », « pélican ») is everyday French too; a table command is said to the scribe
-        edges = heard.edges if t.weight >= 2 or not isinstance(t.target, CallKind) else heard.strict_edges
-        if t.target in CONTROL:
-            edges = heard.control_edges
-        m, n = len(t.toks), len(utoks)
+        plan = self._plans.get(id(t)) or _Plan.of(t)
+        utoks = heard.utoks
+        edges = heard.control_edges if plan.edges == "control" else heard.strict_edges if plan.edges == "strict" else heard.edges
+        m, n = len(plan.toks), len(utoks)
         D = [[INF] * (n + 1) for _ in range(m + 1)]
         B: list[list[tuple | None]] = [[None] * (n + 1) for _ in range(m + 1)]
         D[0][0] = 0.0
-        scale = max(t.weight, 1.0)  # commentary costs what it costs, whatever the call's length
-        if edges is not None and t.takes_commentary:
+        scale = plan.scale  # commentary costs what it costs, whatever the call's length
+        if plan.commentary:
             D[0][: n + 1] = [c * scale for c in edges.lead]
-        ins = heard.ins
-        if t.exact:
-            ins = [INF] * n  # an exact phrase takes no extra word
-        elif heard.key_heard:
-            # a bird, a combination, a call's own name… heard but not in this phrase is another call, not a
-            # word too many (« je te lance mon civet filoché » is not « lance civet »); said twice, it counts once
-            ins = [INF if j in heard.key_heard and utoks[j].word not in t.words else c for j, c in enumerate(ins)]
-        for i in range(m + 1):
-            tok = t.toks[i] if i < m else None
-            row, nrow = D[i], D[i + 1] if i < m else None
-            if tok is not None:
-                # the template token missing from what was heard; hearing each word in its place
-                missing = tok.weight * 0.5 if tok.kind == "word" and not tok.key and tok.word in FILLERS else tok.weight
-                subs = self._sub_row(tok, heard) if tok.kind == "word" else None
-            for j in range(n + 1):
-                here = row[j]
-                if here == INF:
-                    continue
-                if j < n and here + ins[j] < row[j + 1]:
-                    row[j + 1] = here + ins[j]
-                    B[i][j + 1] = (i, j, None, None)
-                if tok is None:
-                    continue
-                cost = here + missing
-                if cost < nrow[j]:
-                    nrow[j] = cost
-                    B[i + 1][j] = (i, j, None, "missing")
-                if j == n:
-                    continue
-                u = utoks[j]
-                if subs is not None:
+        ins = self._ins_row(plan, heard)
+        for i, tok in enumerate(plan.toks):
+            row, nrow, Bi, Bn = D[i], D[i + 1], B[i], B[i + 1]
+            missing = plan.missing[i]  # the template token missing from what was heard
+            kind = tok.kind
+            player = kind == "player"
+            if kind == "word" or player:
+                # hearing each word in its place: one cost per heard word (a name: its value or its failure)
+                subs = self._sub_row(tok, heard) if kind == "word" else self._player_row(heard)
+                for j in range(n):
+                    here = row[j]
+                    if here == INF:
+                        continue
+                    c = here + ins[j]
+                    if c < row[j + 1]:
+                        row[j + 1] = c
+                        Bi[j + 1] = (i, j, None, None)
+                    c = here + missing
+                    if c < nrow[j]:
+                        nrow[j] = c
+                        Bn[j] = (i, j, None, "missing")
                     c = here + subs[j]
                     if c < nrow[j + 1]:
                         nrow[j + 1] = c
-                        B[i + 1][j + 1] = (i, j, None, None)
-                elif tok.kind == "player":
-                    if u.player:
-                        c, val, fail = here + u.cost, u.player, None
-                    else:
-                        miss = 1.5 if u.known else 1.0  # a grammar word is not a misheard name
-                        c, val, fail = here + miss, None, ("unk" if u.unk else u.heard)
-                    if c < nrow[j + 1]:
-                        nrow[j + 1] = c
-                        B[i + 1][j + 1] = (i, j, val, fail)
-                else:
-                    for end, kind, value in spans[j]:
-                        if kind == ("number" if tok.kind == "number" else "dice") and (
-                            tok.kind == "number" or len(value) == tok.count  # type: ignore[arg-type]
-                        ):
-                            c = here + sum(x.cost for x in utoks[j:end]) * 0.5
-                            fail = None
-                        elif kind == "bad":
-                            c, fail = here + 0.8, "bad:" + str(value)
-                        else:
-                            continue
-                        if c < D[i + 1][end]:
-                            D[i + 1][end] = c
-                            B[i + 1][end] = (i, j, value if fail is None else None, fail)
-                    if not spans[j]:
-                        c = here + 1.0
-                        if c < nrow[j + 1]:
-                            nrow[j + 1] = c
-                            B[i + 1][j + 1] = (i, j, None, "unk" if u.unk else "word:" + u.heard)
+                        Bn[j + 1] = (i, j, *heard.player_moves[j]) if player else (i, j, None, None)
+            else:
+                moves = self._span_moves(tok, heard)  # per heard word, the number or dice runs starting there
+                for j in range(n):
+                    here = row[j]
+                    if here == INF:
+                        continue
+                    c = here + ins[j]
+                    if c < row[j + 1]:
+                        row[j + 1] = c
+                        Bi[j + 1] = (i, j, None, None)
+                    c = here + missing
+                    if c < nrow[j]:
+                        nrow[j] = c
+                        Bn[j] = (i, j, None, "missing")
+                    for end, add, val, fail in moves[j]:
+                        c = here + add
+                        if c < nrow[end]:
+                            nrow[end] = c
+                            Bn[end] = (i, j, val, fail)
+            here = row[n]
+            if here != INF:
+                c = here + missing
+                if c < nrow[n]:
+                    nrow[n] = c
+                    Bn[n] = (i, n, None, "missing")
+        row, Bm = D[m], B[m]
+        for j in range(n):
+            here = row[j]
+            if here != INF and here + ins[j] < row[j + 1]:
+                row[j + 1] = here + ins[j]
+                Bm[j + 1] = (m, j, None, None)
         end = n
-        if edges is not None and t.takes_commentary:
-            end = min(range(n + 1), key=lambda j: (D[m][j] + edges.tail[j] * scale, -j))
-        return self._trace(t, D, B, m, end, D[m][end] + (edges.tail[end] * scale if end < n else 0.0))
+        if plan.commentary:
+            end = min(range(n + 1), key=lambda j: (row[j] + edges.tail[j] * scale, -j))
+        return self._trace(t, D, B, m, end, row[end] + (edges.tail[end] * scale if end < n else 0.0))
+
+    def _ins_row(self, plan: _Plan, heard: _Heard) -> list[float]:
+        """Cost of each heard word the template does not have."""
+        if plan.exact:
+            return [INF] * len(heard.utoks)  # an exact phrase takes no extra word
+        if not heard.key_heard:
+            return heard.ins
+        # a bird, a combination, a call's own name… heard but not in this phrase is another call, not a word
+        # too many (« je te lance mon civet filoché » is not « lance civet »); said twice, it counts once
+        absent = frozenset(j for j in heard.key_heard if heard.utoks[j].word not in plan.words)
+        if not absent:
+            return heard.ins
+        row = heard.ins_without.get(absent)
+        if row is None:
+            row = heard.ins_without[absent] = [INF if j in absent else c for j, c in enumerate(heard.ins)]
+        return row
+
+    def _player_row(self, heard: _Heard) -> list[float]:
+        """What hearing each heard word costs where the template has a name (worked out once per utterance)."""
+        if heard.player_row is None:
+            moves, row = [], []
+            for u in heard.utoks:
+                if u.player:
+                    row.append(u.cost)
+                    moves.append((u.player, None))
+                else:
+                    row.append(1.5 if u.known else 1.0)  # a grammar word is not a misheard name
+                    moves.append((None, "unk" if u.unk else u.heard))
+            heard.player_row, heard.player_moves = row, moves
+        return heard.player_row
+
+    def _span_moves(self, tok: TTok, heard: _Heard) -> list[list[tuple[int, float, object, str | None]]]:
+        """Per heard word, where a number (or ``tok.count`` dice) said from there ends, what it costs, its value
+        or its failure (worked out once per utterance and kind of slot)."""
+        memo = (tok.kind, tok.count)
+        moves = heard.spans_for.get(memo)
+        if moves is not None:
+            return moves
+        utoks = heard.utoks
+        wanted = "number" if tok.kind == "number" else "dice"
+        moves = []
+        for j, spans in enumerate(heard.spans):
+            here: list[tuple[int, float, object, str | None]] = []
+            for end, kind, value in spans:
+                if kind == wanted and (tok.kind == "number" or len(value) == tok.count):  # type: ignore[arg-type]
+                    here.append((end, sum(x.cost for x in utoks[j:end]) * 0.5, value, None))
+                elif kind == "bad":
+                    here.append((end, 0.8, None, "bad:" + str(value)))
+            if not spans:
+                u = utoks[j]
+                here.append((j + 1, 1.0, None, "unk" if u.unk else "word:" + u.heard))
+            moves.append(here)
+        heard.spans_for[memo] = moves
+        return moves
 
     def _sub_row(self, tok: TTok, heard: _Heard) -> list[float]:
         """What hearing each heard word costs where the template says ``tok`` (worked out once per word)."""
