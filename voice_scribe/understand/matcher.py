@@ -298,8 +298,9 @@ class _Plan:
         return cls(t.toks, missing, edges, t.takes_commentary, t.exact, max(t.weight, 1.0), t.words)
 
 
-#: Shapes compared at first when none is within half of the heard words: about as many as have the lowest bounds.
-_FIRST_COMPARED = 64
+#: When no shape is within half of the heard words, this many with the lowest bounds are compared first (on the
+#: tune chatter, about as many as end up compared: 200 shapes in 1.5 C++ calls, of 3388).
+_FIRST_COMPARED = 128
 
 
 @dataclass(frozen=True)
@@ -337,47 +338,39 @@ class _Shapes:
         longer = np.maximum(np.maximum(self.lengths, len(code)), 1)
         return (longer - shared) / longer
 
-    def _distances(self, codes: list[str], shapes: np.ndarray, cutoff: float | None = None) -> np.ndarray:
-        """Normalised edit distances (beyond ``cutoff``, if given: 1.0) from each code to these shapes."""
-        return process.cdist(
-            codes, self.keys[shapes], scorer=Levenshtein.normalized_distance, workers=1, dtype=np.float64,
-            score_cutoff=cutoff,
-        )
+    def _distances(self, codes: list[str], shapes: np.ndarray) -> np.ndarray:
+        """Normalised edit distances from each code to these shapes (one C++ call)."""
+        return process.cdist(codes, self.keys[shapes], scorer=Levenshtein.normalized_distance, workers=1, dtype=np.float64)
 
     def nearest(self, codes: list[str], limits: list[int], within: float = 0.5) -> list[list[int]]:
         """Per heard code, the nearest shapes (at most its limit, nearest first, ties in the grammar's order) no
         further than ``within`` — or, when none is, the nearest ones whatever their distance (for the reason
         given)."""
         bounds = [self.lower_bounds(code) for code in codes]
-        found = self._within(codes, bounds, limits, within)
-        return [near or self._nearest_whatever(code, b, limit) for near, code, b, limit in zip(found, codes, bounds, limits)]
-
-    def _within(self, codes: list[str], bounds: list[np.ndarray], limits: list[int], within: float) -> list[list[int]]:
         candidates = [np.flatnonzero(b <= within) for b in bounds]
         pool = np.unique(np.concatenate(candidates)) if candidates else np.zeros(0, np.int64)
-        rows = self._distances(codes, pool, within) if len(pool) else None
+        rows = self._distances(codes, pool) if len(pool) else None
         out: list[list[int]] = []
         for q, (cand, limit) in enumerate(zip(candidates, limits)):
-            near: list[int] = []
-            if len(cand) and rows is not None:
-                row = rows[q][np.searchsorted(pool, cand)]
-                order = np.argsort(row, kind="stable")[:limit]
-                near = [int(cand[k]) for k in order if row[k] <= within]
-            out.append(near)
+            row = rows[q][np.searchsorted(pool, cand)] if rows is not None and len(cand) else np.zeros(0)
+            order = np.argsort(row, kind="stable")[:limit]
+            near = [int(cand[k]) for k in order if row[k] <= within]
+            out.append(near or self._nearest_whatever(codes[q], bounds[q], limit, (cand, row)))
         return out
 
-    def _nearest_whatever(self, code: str, bounds: np.ndarray, limit: int) -> list[int]:
-        """The ``limit`` nearest shapes, however far (ties in the grammar's order): the shapes with the lowest
-        bounds are compared first, then any shape whose bound says it may still be among the nearest, until
-        none may (a shape further than the ``limit``-th found, or as far and after it in the grammar, cannot)."""
-        every = len(self.keys)
-        first = min(every, max(limit, _FIRST_COMPARED))
-        shapes = np.sort(np.argpartition(bounds, first - 1)[:first]) if first < every else np.arange(every)
-        distances = self._distances([code], shapes)[0]
+    def _nearest_whatever(self, code: str, bounds: np.ndarray, limit: int, compared: tuple) -> list[int]:
+        """The ``limit`` nearest shapes, however far (ties in the grammar's order). ``compared``: the shapes
+        compared already (ascending) and their distances. The shapes with the lowest bounds are compared too,
+        then any shape whose bound says it may still be among the nearest, until none may (a shape further
+        than the ``limit``-th found, or as far and after it in the grammar, cannot)."""
+        shapes, distances = compared
+        first = min(len(self.keys), max(limit, _FIRST_COMPARED))
+        lowest = np.zeros(len(self.keys), dtype=bool)
+        lowest[np.argpartition(bounds, first - 1)[:first] if first < len(self.keys) else slice(None)] = True
+        lowest[shapes] = False
+        shapes, distances = self._with(code, shapes, distances, np.flatnonzero(lowest))
         while True:
             order = np.argsort(distances, kind="stable")[:limit]  # ``shapes`` ascending: ties in the grammar's order
-            if len(order) < limit or len(shapes) == every:
-                break
             kth = distances[order[-1]]
             last = shapes[order[distances[order] == kth]].max()
             may = bounds < kth
@@ -385,12 +378,17 @@ class _Shapes:
             may[shapes] = False
             more = np.flatnonzero(may)
             if not len(more):
-                break
-            shapes = np.concatenate([shapes, more])
-            distances = np.concatenate([distances, self._distances([code], more)[0]])
-            resort = np.argsort(shapes)
-            shapes, distances = shapes[resort], distances[resort]
-        return [int(shapes[k]) for k in order]
+                return [int(shapes[k]) for k in order]
+            shapes, distances = self._with(code, shapes, distances, more)
+
+    def _with(self, code: str, shapes: np.ndarray, distances: np.ndarray, more: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The shapes compared, and ``more`` compared too (ascending, with their distances)."""
+        if not len(more):
+            return shapes, distances
+        shapes = np.concatenate([shapes, more])
+        distances = np.concatenate([distances, self._distances([code], more)[0]])
+        resort = np.argsort(shapes, kind="stable")
+        return shapes[resort], distances[resort]
 
 
 #: A game to read against, and its ``now()`` asked lazily.
