@@ -391,6 +391,16 @@ class _Shapes:
         return shapes[resort], distances[resort]
 
 
+def _insert(row: list[float], ins: list[float]) -> None:
+    """A row of the alignment with the words heard too many (``ins``: each one's cost), left to right, in place."""
+    before = row[0]
+    for j, cost in enumerate(ins, 1):
+        c = before + cost
+        if c < row[j]:
+            row[j] = c
+        before = row[j]
+
+
 #: A game to read against, and its ``now()`` asked lazily.
 _Context = tuple[Table, LazyNow]
 
@@ -813,8 +823,8 @@ class Matcher:
         return max(fuzz.ratio(u.sound, self._sound[w]) for w in NUMBER_WORDS) >= 60
 
     def _align(self, t: Template, heard: _Heard) -> _Alignment:
-        """Weighted, slot-aware edit distance (one forward pass, one loop per kind of template token: it is
-        the hot path).
+        """Weighted, slot-aware edit distance: the table of costs row by row (one row per template token, each
+        a few list operations: it is the hot path), then the cheapest path traced back through it.
 
         ``edges``: the cost of taking the first *j* / the words from *j* on as commentary around the call.
         """
@@ -822,72 +832,95 @@ class Matcher:
         utoks = heard.utoks
         edges = heard.control_edges if plan.edges == "control" else heard.strict_edges if plan.edges == "strict" else heard.edges
         m, n = len(plan.toks), len(utoks)
-        D = [[INF] * (n + 1) for _ in range(m + 1)]
-        B: list[list[tuple | None]] = [[None] * (n + 1) for _ in range(m + 1)]
-        D[0][0] = 0.0
         scale = plan.scale  # commentary costs what it costs, whatever the call's length
-        if plan.commentary:
-            D[0][: n + 1] = [c * scale for c in edges.lead]
+        start = [c * scale for c in edges.lead] if plan.commentary else [0.0] + [INF] * n
         ins = self._ins_row(plan, heard)
+        row = list(start)
+        D = [row]
         for i, tok in enumerate(plan.toks):
-            row, nrow, Bi, Bn = D[i], D[i + 1], B[i], B[i + 1]
+            _insert(row, ins)
             missing = plan.missing[i]  # the template token missing from what was heard
-            kind = tok.kind
-            player = kind == "player"
-            if kind == "word" or player:
+            from_missing = [here + missing for here in row]
+            if tok.kind == "word" or tok.kind == "player":
                 # hearing each word in its place: one cost per heard word (a name: its value or its failure)
-                subs = self._sub_row(tok, heard) if kind == "word" else self._player_row(heard)
-                for j in range(n):
-                    here = row[j]
-                    if here == INF:
-                        continue
-                    c = here + ins[j]
-                    if c < row[j + 1]:
-                        row[j + 1] = c
-                        Bi[j + 1] = (i, j, None, None)
-                    c = here + missing
-                    if c < nrow[j]:
-                        nrow[j] = c
-                        Bn[j] = (i, j, None, "missing")
-                    c = here + subs[j]
-                    if c < nrow[j + 1]:
-                        nrow[j + 1] = c
-                        Bn[j + 1] = (i, j, *heard.player_moves[j]) if player else (i, j, None, None)
+                subs = self._sub_row(tok, heard) if tok.kind == "word" else self._player_row(heard)
+                nrow = [from_missing[0]]
+                nrow += [s if s <= mi else mi for s, mi in zip([a + b for a, b in zip(row, subs)], from_missing[1:])]
             else:
-                moves = self._span_moves(tok, heard)  # per heard word, the number or dice runs starting there
-                for j in range(n):
+                nrow = from_missing
+                for j, moves in enumerate(self._span_moves(tok, heard)):  # the number or dice runs from word j
                     here = row[j]
                     if here == INF:
                         continue
-                    c = here + ins[j]
-                    if c < row[j + 1]:
-                        row[j + 1] = c
-                        Bi[j + 1] = (i, j, None, None)
-                    c = here + missing
-                    if c < nrow[j]:
-                        nrow[j] = c
-                        Bn[j] = (i, j, None, "missing")
-                    for end, add, val, fail in moves[j]:
-                        c = here + add
-                        if c < nrow[end]:
-                            nrow[end] = c
-                            Bn[end] = (i, j, val, fail)
-            here = row[n]
-            if here != INF:
-                c = here + missing
-                if c < nrow[n]:
-                    nrow[n] = c
-                    Bn[n] = (i, n, None, "missing")
-        row, Bm = D[m], B[m]
-        for j in range(n):
-            here = row[j]
-            if here != INF and here + ins[j] < row[j + 1]:
-                row[j + 1] = here + ins[j]
-                Bm[j + 1] = (m, j, None, None)
+                    for end, add, _, _ in moves:
+                        if here + add < nrow[end]:
+                            nrow[end] = here + add
+            D.append(nrow)
+            row = nrow
+        _insert(row, ins)
         end = n
         if plan.commentary:
-            end = min(range(n + 1), key=lambda j: (row[j] + edges.tail[j] * scale, -j))
-        return self._trace(t, D, B, m, end, row[end] + (edges.tail[end] * scale if end < n else 0.0))
+            tail = edges.tail
+            best = INF
+            for j, here in enumerate(row):  # the cheapest end, the latest of equals
+                c = here + tail[j] * scale
+                if c <= best:
+                    best, end = c, j
+        total = row[end] + (edges.tail[end] * scale if end < n else 0.0)
+        return self._trace(t, plan, heard, D, start, ins, end, total)
+
+    def _trace(
+        self, t: Template, plan: _Plan, heard: _Heard, D: list[list[float]], start: list[float], ins: list[float],
+        end: int, total: float,
+    ) -> _Alignment:
+        """The slot values and the first failure on the cheapest path to ``D[m][end]``: each cell's move is the
+        first, in the order the table was filled, that gives its cost (the same sums, so the same floats): from
+        the row above, a word heard in its place (a slot's value or failure) then the template token missing;
+        then a word heard too many."""
+        values: list[tuple[str, object]] = []
+        failure: str | None = None
+        i, j = len(plan.toks), end
+        while i > 0:
+            here = D[i][j]
+            if here == INF:
+                break
+            tok, up = plan.toks[i - 1], D[i - 1]
+            kind = tok.kind
+            pj, val, fail = -1, None, None
+            if kind == "word":
+                if j > 0 and up[j - 1] + self._sub_row(tok, heard)[j - 1] == here:
+                    pj = j - 1
+            elif kind == "player":
+                if j > 0 and up[j - 1] + heard.player_row[j - 1] == here:
+                    pj, (val, fail) = j - 1, heard.player_moves[j - 1]
+            else:
+                pj, val, fail = self._run_into(tok, heard, up, j, here)
+            if pj < 0 and up[j] + plan.missing[i - 1] == here:
+                pj, val, fail = j, None, "missing"
+            if pj < 0:  # a word heard but not in the template
+                j -= 1
+                continue
+            if kind != "word":
+                if val is not None:
+                    values.append((kind, val))
+                elif failure is None:
+                    failure = _failure_text(kind, fail)
+            elif fail == "missing" and tok.key and failure is None:
+                failure = f"mot « {tok.word} » manquant"
+            i, j = i - 1, pj
+        values.reverse()
+        return _Alignment(total / max(t.weight, 1.0), t, tuple(values), failure, total)
+
+    def _run_into(self, tok: TTok, heard: _Heard, up: list[float], j: int, here: float) -> tuple[int, object, str | None]:
+        """The number or dice run from the row above that gives cell ``j`` its cost ``here`` (its first word,
+        value, failure), the first in the order the row was filled; (-1, None, None) when none does."""
+        for k, moves in enumerate(self._span_moves(tok, heard)[:j]):
+            if up[k] == INF:
+                continue
+            for end, add, val, fail in moves:
+                if end == j and up[k] + add == here:
+                    return k, val, fail
+        return -1, None, None
 
     def _ins_row(self, plan: _Plan, heard: _Heard) -> list[float]:
         """Cost of each heard word the template does not have."""
@@ -950,26 +983,6 @@ class Matcher:
         if row is None:
             row = heard.sub[memo] = [self._sub_cost(tok, u, heard.numeric[j]) for j, u in enumerate(heard.utoks)]
         return row
-
-    @staticmethod
-    def _trace(t: Template, D, B, m: int, n: int, total: float) -> _Alignment:
-        values: list[tuple[str, object]] = []
-        failure: str | None = None
-        i, j = m, n
-        while (i, j) != (0, 0) and B[i][j] is not None:
-            pi, pj, val, fail = B[i][j]
-            if pi != i:  # consumed template token pi
-                tok = t.toks[pi]
-                if tok.kind != "word":
-                    if val is not None:
-                        values.append((tok.kind, val))
-                    elif failure is None:
-                        failure = _failure_text(tok.kind, fail)
-                elif fail == "missing" and tok.key and failure is None:
-                    failure = f"mot « {tok.word} » manquant"
-            i, j = pi, pj
-        values.reverse()
-        return _Alignment(total / max(t.weight, 1.0), t, tuple(values), failure, total)
 
     # ── 5. decision ──
     def understand(
