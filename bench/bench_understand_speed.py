@@ -14,9 +14,10 @@ too) and prints:
 * **CPU time per line** (``time.thread_time``) p50 / p95 / p99 per column, the best of ``--repeat``
   runs of each line (the machine may be shared: the best of a few is the least disturbed), with the
   machine's load printed;
-* **work done per line**, a figure the load does not move: templates aligned, alignment cells
-  (template tokens × heard words), readings by sound compared, phonetic distances worked out,
-  utterances ranked (the matcher's methods wrapped by this bench only, in a pass of their own);
+* **work done per line**, a figure the load does not move: utterances ranked, templates aligned,
+  alignment cells (template tokens × heard words), lines that reached the sound stage, phonetic
+  distances worked out, strings compared in C++ (the shortlist's shapes, the phrase sounds, words
+  guessed): the matcher's methods wrapped by this bench only, in a pass of their own;
 * **the tail**: how many lines take more than ``--tail`` ms, and what they have in common (word count,
   whether the sound stage ran, templates aligned), as counts only — held-out lines are never printed.
 
@@ -41,6 +42,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_understand_corpus import COLUMNS, ROSTER, SPLITS, got_of, load  # noqa: E402
+
+from rapidfuzz import process  # noqa: E402
 
 from voice_scribe.engine.rules import Rules  # noqa: E402
 from voice_scribe.understand import Matcher, ResultKind, load_grammar  # noqa: E402
@@ -125,6 +128,7 @@ class Work:
     cells: int = 0  # alignment cells: (template tokens + 1) × (heard words + 1)
     sound_stage: int = 0  # whole-phrase sound stage run
     sound_readings: int = 0  # phrase sounds compared in full (sound_distance)
+    compared: int = 0  # strings compared in C++ (rapidfuzz): shapes for the shortlist, phrase sounds, words
 
     def add(self, other: Work) -> None:
         for k in vars(self):
@@ -164,10 +168,18 @@ class Counting:
         def distance(*_a, **_k) -> None:
             w.sound_readings += 1
 
+        def many(queries, choices, **_k) -> None:
+            w.compared += len(queries) * len(choices)
+
+        def one(_query, choices, **_k) -> None:
+            w.compared += len(choices)
+
         self._wrap(Matcher, "_align", align)
         self._wrap(Matcher, "_rank", ranked)
         self._wrap(Matcher, "_by_sound", sound)
         self._wrap(matcher_module, "sound_distance", distance)
+        self._wrap(process, "cdist", many)
+        self._wrap(process, "extract", one)
         return self
 
     def __exit__(self, *exc) -> None:
@@ -263,7 +275,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.no_work:
         return 0
     print(f"\nwork per timed line (mean / p99), load-independent; tail = lines over {args.tail} ms (one run, counts only)")
-    print(f"{'column':<22} {'ranked':>11} {'aligned':>13} {'cells':>15} {'sound stage':>11} {'sound dist.':>13}  tail")
+    print(
+        f"{'column':<22} {'ranked':>11} {'aligned':>13} {'cells':>15} {'sound stage':>11} {'sound dist.':>13}"
+        f" {'compared (C++)':>15}  tail"
+    )
     for split in columns:
         lines: list[Work] = []
         tail_all = Tail()
@@ -284,7 +299,7 @@ def main(argv: list[str] | None = None) -> int:
         stage = sum(w.sound_stage > 0 for w in lines)
         print(
             f"{COLUMNS[split]:<22} {fig('ranked'):>11} {fig('aligned'):>13} {fig('cells'):>15} {stage:>5}/{len(lines):<5}"
-            f" {fig('sound_readings'):>13}  {tail_all.n}"
+            f" {fig('sound_readings'):>13} {fig('compared'):>15}  {tail_all.n}"
         )
         if tail_all.n:
             words = ", ".join(f"{k} words {v}" for k, v in sorted(tail_all.words.items()))
