@@ -120,6 +120,9 @@ class SegmenterConfig:
     seat_delay_ms: float = 10.0
     #: how long (ms) before its seat speaks an owned rise of power may open a segment
     seat_lead_ms: float = 40.0
+    #: a burst is cut where its seat starts speaking after this long (ms) without (0: never), so that
+    #: a rival's leak or a die rolled just before a shout does not make it a follower or swallow its onset
+    seat_split_ms: float = 150.0
 
 
 @dataclass(frozen=True)
@@ -560,7 +563,7 @@ def segment_audio(
         owned = np.ones_like(power, dtype=bool)
     openers, followers = [], []
     for c in range(audio.shape[1]):
-        for a, b in bursts_channel(q[:, c], float(noise[c]), cfg):
+        for a, b in _split_at_seat(bursts_channel(q[:, c], float(noise[c]), cfg), seat, c, cfg):
             first = _first_owned(owned[:, c], a, b)
             if seat is not None and not np.isnan(seat[0, c]):
                 first = _seat_opening(seat[:, c], first, a, b, cfg)
@@ -748,6 +751,47 @@ def _join_bursts(openers: list[Segment], followers: list[Segment], cfg: Segmente
             last[s.channel] = s
     out.sort(key=lambda s: (s.start, s.channel))
     return out
+
+
+def _split_at_seat(
+    bursts: list[tuple[int, int]], seat: np.ndarray | None, channel: int, cfg: SegmenterConfig
+) -> list[tuple[int, int]]:
+    """A channel's bursts, each cut where its seat starts speaking after ``seat_split_ms`` without.
+
+    A die rolled or a rival's leak on a channel, then its player's own shout
+    before the sound dies down, make one burst: cut at the start of the
+    seat's rise (back along its response down to ``seat_off``, at most
+    ``seat_back_ms``), each piece is judged on its own (:func:`_seat_opening`).
+    Unchanged without seats, or for an unknown seat.
+
+    >>> cfg = SegmenterConfig(frame_ms=5.0)
+    >>> seat = np.array([0.0] * 40 + [0.06, 0.2] * 5 + [0.3] * 10)[:, None]
+    >>> _split_at_seat([(0, 60)], seat, 0, cfg)
+    [(0, 40), (40, 60)]
+    """
+    if seat is None or np.isnan(seat[0, channel]) or cfg.seat_split_ms <= 0:
+        return bursts
+    return [piece for a, b in bursts for piece in _cut_burst(seat[:, channel], a, b, cfg)]
+
+
+def _cut_burst(seat: np.ndarray, a: int, b: int, cfg: SegmenterConfig) -> list[tuple[int, int]]:
+    """One burst ``[a, b)`` cut at each rise of its seat after ``seat_split_ms`` without (:func:`_split_at_seat`)."""
+    quiet = int(round(cfg.seat_split_ms / cfg.frame_ms))
+    if b - a <= quiet:
+        return [(a, b)]
+    on = seat[a:b] >= cfg.seat_on
+    cuts = []
+    silent = 0
+    for k in range(b - a):
+        if on[k] and silent >= quiet:
+            j = a + k
+            limit = max(cuts[-1] + 1 if cuts else a + 1, j - int(cfg.seat_back_ms / cfg.frame_ms))
+            while j > limit and seat[j - 1] >= cfg.seat_off:
+                j -= 1
+            cuts.append(j)
+        silent = 0 if on[k] else silent + 1
+    edges = [a, *cuts, b]
+    return [(x, y) for x, y in zip(edges[:-1], edges[1:], strict=True) if y > x]
 
 
 def attribute(segment: Segment, players: Sequence[str] | None) -> str | None:

@@ -1,0 +1,102 @@
+"""Segment boundaries: a shout after a die rolled on the same microphone.
+
+Small generated tables, four microphones, one per player: every player
+reaches every microphone with a delay fixed by where he sits (his own
+first), the others at half amplitude; a die rolls on the table near
+player 2's microphone (loudest there, with time differences no seat has).
+"""
+
+from __future__ import annotations
+
+import doctest
+
+import numpy as np
+import pytest
+
+from voice_scribe.audio import segment as segment_module
+from voice_scribe.audio.segment import Segment, SegmenterConfig, segment_audio
+
+RATE = 16000
+#: DELAYS[p][m]: samples from player p's mouth to microphone m (his own: 0)
+DELAYS = np.array([[0, 14, 31, 22], [17, 0, 19, 33], [29, 21, 0, 12], [26, 12, 15, 0]])
+LEAK = 0.5
+PITCH = (110.0, 150.0, 190.0, 240.0)
+#: the die: samples to each microphone and amplitude there (loudest and first on microphone 2)
+DIE_DELAYS = (12, 10, 4, 6)
+DIE_GAINS = (0.5, 0.5, 1.0, 0.6)
+#: each player alone once: the table teaches itself the seats and the leaks
+ALONE = [(0, 0.5, 0.6, 1.0), (1, 1.5, 0.6, 1.0), (2, 2.5, 0.6, 0.316), (3, 3.5, 0.6, 1.0)]
+
+
+def _voice(player: int, seconds: float, rng: np.random.Generator) -> np.ndarray:
+    """A voiced shout: harmonics of the player's own pitch (with vibrato), in 0.15 s syllables."""
+    t = np.arange(int(seconds * RATE)) / RATE
+    f0 = PITCH[player] * (1 + 0.03 * np.sin(2 * np.pi * 5 * t + rng.uniform(0, 6)))
+    phase = 2 * np.pi * np.cumsum(f0) / RATE
+    sound = sum(np.sin(k * phase + rng.uniform(0, 6)) / k for k in range(1, 30) if k * PITCH[player] < 7000)
+    syllables = 0.6 + 0.4 * np.sin(2 * np.pi * t / 0.3) ** 2
+    ramp = np.minimum(1.0, np.minimum(t, t[-1] - t) / 0.01)
+    return (0.1 * sound * syllables * ramp).astype(np.float32)
+
+
+def _roll(seconds: float, rng: np.random.Generator) -> np.ndarray:
+    """A die rolling: a click of decaying broadband noise every 25 ms."""
+    x = np.zeros(int(seconds * RATE), np.float32)
+    click = np.exp(-np.arange(400) / 60)
+    for k in range(0, len(x) - 400, int(0.025 * RATE)):
+        x[k : k + 400] += 0.1 * rng.uniform(0.5, 1.0) * rng.standard_normal(400) * click
+    return x
+
+
+def _table(shouts: list[tuple[int, float, float, float]], rolls: list[tuple[float, float]], seconds: float) -> np.ndarray:
+    """``shouts``: (player, start s, length s, gain); ``rolls``: (start s, length s)."""
+    rng = np.random.default_rng(0)
+    mics = 1e-4 * rng.standard_normal((int(seconds * RATE), 4)).astype(np.float32)
+    for player, start, length, gain in shouts:
+        dry = gain * _voice(player, length, rng)
+        for m in range(4):
+            a = int(start * RATE) + int(DELAYS[player][m])
+            mics[a : a + len(dry), m] += (1.0 if m == player else LEAK) * dry
+    for start, length in rolls:
+        dry = _roll(length, rng)
+        for m in range(4):
+            a = int(start * RATE) + DIE_DELAYS[m]
+            mics[a : a + len(dry), m] += DIE_GAINS[m] * dry
+    return mics
+
+
+def _after(segments: list[Segment], t: float) -> list[tuple[int, float]]:
+    return [(s.channel, s.start) for s in segments if s.start > t]
+
+
+@pytest.mark.parametrize("delay", [0.15, 0.3, 0.65])
+def test_a_shout_after_a_die_rolled_on_his_microphone_keeps_its_onset(delay: float) -> None:
+    # the die rolls 5.0-5.5 s; player 2 shouts ``delay`` after it started (0.65: after it stopped)
+    mics = _table([*ALONE, (2, 5.0 + delay, 0.6, 0.5)], [(5.0, 0.5)], 7.0)
+    heard = _after(segment_audio(mics, RATE), 4.7)
+    assert [c for c, _ in heard] == [2]
+    assert abs(heard[0][1] - (5.0 + delay)) <= 0.020
+
+
+def test_without_the_cut_the_die_makes_that_shout_vanish() -> None:
+    # the roll and the shout are one burst; its first 200 ms are the die's (no seat speaks):
+    # judged whole, the burst is a follower and the shout opens nothing
+    mics = _table([*ALONE, (2, 5.3, 0.6, 0.5)], [(5.0, 0.5)], 7.0)
+    assert _after(segment_audio(mics, RATE, SegmenterConfig(seat_split_ms=0)), 4.7) == []
+    assert [c for c, _ in _after(segment_audio(mics, RATE), 4.7)] == [2]
+
+
+def test_the_cut_examples_hold() -> None:
+    result = doctest.testmod(segment_module)
+    assert result.attempted > 0 and result.failed == 0
+
+
+def test_a_die_rolled_alone_opens_nothing() -> None:
+    mics = _table(ALONE, [(5.0, 0.5)], 7.0)
+    assert _after(segment_audio(mics, RATE), 4.7) == []
+
+
+def test_a_leak_copy_opens_nothing_with_the_cut() -> None:
+    mics = _table([*ALONE, (1, 5.0, 1.2, 1.0)], [], 7.0)
+    assert [c for c, _ in _after(segment_audio(mics, RATE), 4.7)] == [1]
+
