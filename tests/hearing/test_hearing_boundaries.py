@@ -1,4 +1,4 @@
-"""Segment boundaries: a shout after a die rolled on the same microphone.
+"""Segment boundaries: a shout after a die rolled on the same microphone, a racer barely louder than a copy.
 
 Small generated tables, four microphones, one per player: every player
 reaches every microphone with a delay fixed by where he sits (his own
@@ -100,3 +100,16 @@ def test_a_leak_copy_opens_nothing_with_the_cut() -> None:
     mics = _table([*ALONE, (1, 5.0, 1.2, 1.0)], [], 7.0)
     assert [c for c, _ in _after(segment_audio(mics, RATE), 4.7)] == [1]
 
+
+def test_a_racer_barely_louder_than_a_rivals_copy_is_kept_when_his_seat_speaks() -> None:
+    # player 1 talks; player 2, 6 dB quieter, shouts over him: on microphone 2 the shout is
+    # only a little louder than player 1's coherent copy (ratio 1-1.25), and player 1's own
+    # segment is louder still; by levels alone that makes player 2's the copy
+    mics = _table([*ALONE, (1, 5.0, 1.2, 1.0), (2, 5.5, 0.5, 0.5)], [], 7.0)
+    heard = [s for s in segment_audio(mics, RATE) if s.start > 4.7]
+    assert [s.channel for s in heard] == [1, 2]
+    racer = heard[1]
+    assert racer.loudness_ratio is not None and 1.0 <= racer.loudness_ratio < SegmenterConfig().ratio_threshold
+    assert abs(racer.start - 5.5) <= 0.020
+    levels = segment_audio(mics, RATE, SegmenterConfig(seat_attribution=False))
+    assert [s.channel for s in levels if s.start > 4.7] == [1]

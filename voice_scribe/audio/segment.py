@@ -492,7 +492,9 @@ def resolve_duplicates(
 
     The ratio is measured over ``window_s`` (default ``cfg.ratio_window_s``) from each segment's start.
     ``seat`` (each seat's response on the segmenter's frames): a segment whose
-    seat speaks at its start is its channel's own, however loud a rival is.
+    seat speaks at its start is its channel's own, however loud a rival is —
+    also when it is only a little louder than a rival's copy (ratio under
+    ``ratio_threshold``) and that copy's segment louder still.
     """
     if audio.shape[1] == 1:
         return segments
@@ -507,7 +509,7 @@ def resolve_duplicates(
     kept: list[Segment] = []
     frame = max(1, int(round(cfg.frame_ms * rate / 1000)))
     for s, rival in rated:
-        if seat is not None and s.loudness_ratio is not None and s.loudness_ratio < 1.0:
+        if seat is not None and s.loudness_ratio is not None and s.loudness_ratio < cfg.ratio_threshold:
             i = int(round(s.start * rate / frame))
             head = seat[i : i + max(1, int(cfg.seat_head_ms / cfg.frame_ms)), s.channel]
             if len(head) and not np.isnan(head[0]) and float(head.max()) >= cfg.seat_on:
