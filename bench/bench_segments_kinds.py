@@ -151,12 +151,9 @@ def main() -> int:
             print("\n".join(lines))
         missed += m
         false += f
-    print(f"\nmissed ({sum(missed.values())}):")
-    for k, n in missed.most_common():
-        print(f"  {n:4d}  {k}")
-    print(f"false detections ({sum(false.values())}):")
-    for k, n in false.most_common():
-        print(f"  {n:4d}  {k}")
+    for title, counts in (("\nmissed", missed), ("false detections", false)):
+        print(f"{title} ({sum(counts.values())}):")
+        print("\n".join(f"  {n:4d}  {k}" for k, n in counts.most_common()))
     return 0
 
 

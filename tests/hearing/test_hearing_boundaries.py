@@ -1,8 +1,9 @@
 """Segment boundaries: a shout after a die rolled on the same microphone, a racer barely louder than a copy.
 
-Small generated tables, four microphones, one per player: every player
-reaches every microphone with a delay fixed by where he sits (his own
-first), the others at half amplitude; a die rolls on the table near
+Small generated tables, four microphones, one per player (the players,
+their voices and where they sit are those of ``test_hearing_seats``):
+every player reaches every microphone with a delay fixed by where he sits
+(his own first), the others at half amplitude; a die rolls on the table near
 player 2's microphone (loudest there, with time differences no seat has,
 or, for one test, close to his).
 """
@@ -16,35 +17,19 @@ import numpy as np
 import pytest
 
 from conftest import needs_espeak
+from test_hearing_seats import ALONE, DELAYS, LEAK, _voice
 from voice_scribe.audio import segment as segment_module
 from voice_scribe.audio import synth
 from voice_scribe.audio.segment import Segment, SegmenterConfig, segment_audio
 from voice_scribe.audio.vad import SpeechCheck, keep_speech
 
 RATE = 16000
-#: DELAYS[p][m]: samples from player p's mouth to microphone m (his own: 0)
-DELAYS = np.array([[0, 14, 31, 22], [17, 0, 19, 33], [29, 21, 0, 12], [26, 12, 15, 0]])
-LEAK = 0.5
-PITCH = (110.0, 150.0, 190.0, 240.0)
 #: the die: samples to each microphone and amplitude there (loudest and first on microphone 2)
 DIE_DELAYS = (12, 10, 4, 6)
 DIE_GAINS = (0.5, 0.5, 1.0, 0.6)
 #: a die whose time differences are close to player 2's: his seat's response over it is 0.08,
 #: between silent (0.05) and speaking (0.1), so the die opens a segment on his microphone
 NEAR_SEAT_2 = (22, 20, 4, 12)
-#: each player alone once: the table teaches itself the seats and the leaks
-ALONE = [(0, 0.5, 0.6, 1.0), (1, 1.5, 0.6, 1.0), (2, 2.5, 0.6, 0.316), (3, 3.5, 0.6, 1.0)]
-
-
-def _voice(player: int, seconds: float, rng: np.random.Generator) -> np.ndarray:
-    """A voiced shout: harmonics of the player's own pitch (with vibrato), in 0.15 s syllables."""
-    t = np.arange(int(seconds * RATE)) / RATE
-    f0 = PITCH[player] * (1 + 0.03 * np.sin(2 * np.pi * 5 * t + rng.uniform(0, 6)))
-    phase = 2 * np.pi * np.cumsum(f0) / RATE
-    sound = sum(np.sin(k * phase + rng.uniform(0, 6)) / k for k in range(1, 30) if k * PITCH[player] < 7000)
-    syllables = 0.6 + 0.4 * np.sin(2 * np.pi * t / 0.3) ** 2
-    ramp = np.minimum(1.0, np.minimum(t, t[-1] - t) / 0.01)
-    return (0.1 * sound * syllables * ramp).astype(np.float32)
 
 
 def _roll(seconds: float, rng: np.random.Generator) -> np.ndarray:
