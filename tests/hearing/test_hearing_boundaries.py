@@ -76,12 +76,16 @@ def test_a_shout_after_a_die_rolled_on_his_microphone_keeps_its_onset(delay: flo
     assert abs(heard[0][1] - (5.0 + delay)) <= 0.020
 
 
-def test_without_the_cut_the_die_makes_that_shout_vanish() -> None:
-    # the roll and the shout are one burst; its first 200 ms are the die's (no seat speaks):
-    # judged whole, the burst is a follower and the shout opens nothing
+def test_a_shout_inside_a_die_s_burst_is_heard_with_or_without_the_cut() -> None:
+    # the roll and the shout are one burst; its first 200 ms are the die's (no seat speaks).
+    # Judged whole, that burst was a follower and the shout opened nothing. Two rules now find it:
+    # the cut where the seat starts speaking, and (without the cut) the seat opening that opens a
+    # burst where its seat speaks instead of demoting it whole.
     mics = _table([*ALONE, (2, 5.3, 0.6, 0.5)], [(5.0, 0.5)], 7.0)
-    assert _after(segment_audio(mics, RATE, SegmenterConfig(seat_split_ms=0)), 4.7) == []
-    assert [c for c, _ in _after(segment_audio(mics, RATE), 4.7)] == [2]
+    for cfg in (SegmenterConfig(), SegmenterConfig(seat_split_ms=0)):
+        heard = _after(segment_audio(mics, RATE, cfg), 4.7)
+        assert [c for c, _ in heard] == [2]
+        assert abs(heard[0][1] - 5.3) <= 0.020
 
 
 def test_the_cut_examples_hold() -> None:
