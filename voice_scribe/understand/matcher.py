@@ -158,7 +158,7 @@ class Thresholds:
     margin: float = 0.12  # … and the runner-up (another meaning) this much worse
     margin_raw: float = 0.45  # … or worse by this much unnormalised edit weight (about one word)
     explain: float = 0.60  # a slot failure closer than this is the reason given
-    shortlist: int = 10  # templates aligned in full
+    shortlist: int = 12  # templates aligned in full
     shortlist_core: int = 4  # … and nearest the heard words without their commentary, per such reading
     sound: float = 0.2  # whole-phrase sound distance accepted when words alone do not fit (free decoding)
     sound_rivals: float = 0.1  # a word reading at least this costly meets the readings by sound as rivals
