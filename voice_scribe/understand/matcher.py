@@ -69,8 +69,8 @@ FILLER_PHRASES: tuple[tuple[str, ...], ...] = (
     # when, said around a question (« c'est qui le meilleur pour l'instant »)
     ("pour", "l", "instant"), ("en", "ce", "moment"),
 )
-#: Words that follow a number (« un points », « un sur ») and so mark « un » as a number, not an article.
-_AFTER_NUMBER = frozenset({"et", "point", "points", "sur", "pour", "contre", "a"})
+#: Words that follow a number (« un points », « un sur », « un au cul ») and so mark « un » as a number, not an article.
+_AFTER_NUMBER = frozenset({"et", "point", "points", "sur", "pour", "contre", "a", "au"})
 #: The longest French number a call carries (« six cent quatre vingt dix neuf »): longer runs are not read.
 MAX_NUMBER_WORDS = 8
 #: Grammar words common enough to be commentary around a call (« je fais … », « … je le prends »).
@@ -538,6 +538,8 @@ class Matcher:
         for k in range(1, len(word) - 1):
             left, right = word[:k], word[k:]
             if left in self.vocab and (len(left) > 1 or (left in _ELIDED and len(right) > 3)) and len(right) > 1:
+                if left in NUMBER_WORDS and right not in self.vocab:
+                    continue  # a number glued to a word only sounding like one is another word (« septante »)
                 tok = self._merge(right, right)
                 if tok:
                     return [self._known(left, left, 0.1), self._known(tok.word, right, tok.cost + 0.1)]

@@ -1,0 +1,87 @@
+"""Natural table talk by class (issue 15, fifth round): dice, table control, questions, Sirop bets.
+
+Each case is a pattern with slots checked over several values (the same way of saying it gives the same reading
+whatever the dice or the player), written for these tests, not copied from the corpus; then the refusals: near
+chatter, and the words that must never turn into another call.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from voice_scribe.understand import ResultKind
+from voice_scribe.understand.numbers import spell
+
+SPEAKER = "Karadoc"
+FACES = {n: spell(n) for n in range(1, 7)}
+PAIRS = [(3, 5), (6, 2), (4, 4)]
+THROWS = [(3, 4, 5), (2, 2, 6), (6, 5, 1)]
+
+
+def _read(matcher, said):
+    u = matcher.understand(said, speaker=SPEAKER)
+    assert u.accepted, (said, u.to_json())
+    thing = u.call or u.command
+    return thing.kind.value, getattr(thing, "dice", None), getattr(thing, "target", None)
+
+
+def _said(pattern: str, dice: tuple[int, ...]) -> str:
+    return pattern.format(**{k: FACES[d] for k, d in zip("abc", dice)})
+
+
+# ── dice ──
+@pytest.mark.parametrize("pattern", [
+    "j'ai sorti {a} et {b}", "j'ai eu {a} et {b}", "ça me fait {a} {b}", "j'obtiens {a} et {b}",
+    "deux chouettes {a} et {b}", "mes chouettes {a} {b}", "les chouettes font {a} et {b}", "{a} et {b} aux chouettes",
+    "premier dé {a} deuxième dé {b}", "première chouette {a} seconde {b}",
+])
+@pytest.mark.parametrize("dice", PAIRS)
+def test_the_two_chouettes_in_the_rollers_words(matcher, pattern, dice):
+    assert _read(matcher, _said(pattern, dice)) == ("chouettes", dice, None)
+
+
+@pytest.mark.parametrize("face", [2, 3, 6])
+def test_a_double_is_the_pair(matcher, face):
+    assert _read(matcher, f"double {FACES[face]}") == ("chouettes", (face, face), None)
+
+
+@pytest.mark.parametrize("pattern", [
+    "le cul donne {a}", "le cul tombe sur {a}", "le cul est un {a}", "le dernier dé fait {a}", "le dernier c'est un {a}",
+    "j'ai {a} au cul", "pour le cul {a}", "{a} sur le cul",
+])
+@pytest.mark.parametrize("face", [1, 4, 6])
+def test_the_cul_in_the_rollers_words(matcher, pattern, face):
+    assert _read(matcher, _said(pattern, (face,))) == ("cul", (face,), None)
+
+
+@pytest.mark.parametrize("pattern", [
+    "j'ai sorti {a} {b} {c}", "les dés donnent {a} {b} {c}", "les trois dés {a} {b} et {c}", "moi c'est {a} {b} {c}",
+    "{a} et {b} et au cul {c}", "chouettes {a} et {b} cul {c}", "{a} et {b} et {c} au cul",
+])
+@pytest.mark.parametrize("dice", THROWS)
+def test_three_dice_and_the_chouettes_with_the_cul_in_one_breath(matcher, pattern, dice):
+    assert _read(matcher, _said(pattern, dice)) == ("des", dice, None)
+
+
+@pytest.mark.parametrize("pattern", ["le dé montre {a}", "le dé dit {a}", "je fais {a}", "le dé de sirop donne {a}"])
+@pytest.mark.parametrize("face", [2, 5])
+def test_one_die_in_the_rollers_words(matcher, pattern, face):
+    assert _read(matcher, _said(pattern, (face,))) == ("de", (face,), None)
+
+
+def test_a_past_participle_next_to_dice_is_not_a_number(matcher):
+    """« j'ai eu … »: « eu » is the roller's verb, not a misheard « deux »."""
+    assert _read(matcher, "j'ai eu trois et cinq") == ("chouettes", (3, 5), None)
+
+
+@pytest.mark.parametrize("said", ["une chouette pour septante", "civet de nonante sur une suite"])
+def test_a_number_word_glued_to_a_sound_is_not_that_number(matcher, said):
+    """« septante » is not « sept » + « en »: refused with the number it could not read, never read as 7."""
+    u = matcher.understand(said, speaker=SPEAKER)
+    assert not u.accepted
+    assert "nombre" in u.reason
+
+
+@pytest.mark.parametrize("said,dice", [("deuxet trois", (2, 3)), ("troisquatre trois", (3, 4, 3))])
+def test_two_number_words_glued_together_are_still_read(matcher, said, dice):
+    assert _read(matcher, said)[1] == dice
