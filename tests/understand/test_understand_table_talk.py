@@ -85,3 +85,29 @@ def test_a_number_word_glued_to_a_sound_is_not_that_number(matcher, said):
 @pytest.mark.parametrize("said,dice", [("deuxet trois", (2, 3)), ("troisquatre trois", (3, 4, 3))])
 def test_two_number_words_glued_together_are_still_read(matcher, said, dice):
     assert _read(matcher, said)[1] == dice
+
+
+@pytest.mark.parametrize("verb", ["j'ai", "j'ai fait", "j'ai sorti", "moi j'ai eu"])
+@pytest.mark.parametrize("face", [2, 3, 6])
+def test_one_face_after_the_rollers_verb_is_one_die(matcher, verb, face):
+    """« j'ai fait un six »: after the roller's verb, « un » before the one face said last is its article."""
+    assert _read(matcher, f"{verb} un {FACES[face]}") == ("de", (face,), None)
+
+
+@pytest.mark.parametrize("said,dice", [("un quatre", (1, 4)), ("alors un six", (1, 6)), ("j'ai un et cinq", (1, 5))])
+def test_without_the_verb_or_with_et_un_is_the_face_one(matcher, said, dice):
+    assert _read(matcher, said) == ("chouettes", dice, None)
+
+
+@pytest.mark.parametrize("said", ["j'ai fait un trois hier", "j'ai sorti deux et cinq la dernière fois", "cul six l'autre soir"])
+def test_a_throw_told_about_another_time_is_table_talk(matcher, said):
+    assert not matcher.understand(said, speaker=SPEAKER).accepted
+
+
+@pytest.mark.parametrize("said,dice", [
+    ("rectification j'ai fait deux deux six", (2, 2, 6)), ("correction j'ai trois et cinq", (3, 5)),
+    ("petite correction c'est quatre un", (4, 1)), ("corrige trois quatre cinq", (3, 4, 5)),
+    ("correction le cul c'est cinq", (5,)), ("c'est pas ça c'est deux et six", (2, 6)),
+])
+def test_the_correcting_word_makes_the_throw_a_correction(matcher, said, dice):
+    assert _read(matcher, said) == ("correction", dice, None)

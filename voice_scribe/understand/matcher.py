@@ -71,6 +71,10 @@ FILLER_PHRASES: tuple[tuple[str, ...], ...] = (
 )
 #: Words that follow a number (« un points », « un sur », « un au cul ») and so mark « un » as a number, not an article.
 _AFTER_NUMBER = frozenset({"et", "point", "points", "sur", "pour", "contre", "a", "au"})
+#: The roller's verbs before what he threw (« j'ai un cinq », « j'ai fait un cinq », « j'ai sorti un cinq »).
+_ROLLER_VERBS = frozenset({"ai", "fait", "fais", "eu", "sorti", "tire", "obtiens"})
+#: The die faces in words.
+_FACE_WORDS = frozenset({"un", "deux", "trois", "quatre", "cinq", "six"})
 #: The longest French number a call carries (« six cent quatre vingt dix neuf »): longer runs are not read.
 MAX_NUMBER_WORDS = 8
 #: Grammar words common enough to be commentary around a call (« je fais … », « … je le prends »).
@@ -137,13 +141,17 @@ _ABOUT_A_CALL: tuple[tuple[frozenset[str], ...], ...] = tuple(
     )
 )
 #: Remarks after a call that make the whole a sentence about it (« grelottine c'est quand … », « pélican ça
-#: veut dire quoi », « pas mou le caillou mon œil »): per position, the words it may be, as ``_ABOUT_A_CALL``.
+#: veut dire quoi », « pas mou le caillou mon œil », « … hier »): per position, the words it may be, as ``_ABOUT_A_CALL``.
 _REMARKS_AFTER: tuple[tuple[frozenset[str], ...], ...] = tuple(
     tuple(frozenset(words.split()) for words in frame)
     for frame in (
         ("c", "est etait", "quand quoi comment combien lorsque"),
         ("ca", "veut", "dire"),
         ("mon", "oeil"),
+        # told about another time, said after it too (« j'ai fait un trois hier au yams »)
+        ("hier",),
+        ("la l", "derniere autre", "fois"),
+        ("l", "autre", "jour soir"),
     )
 )
 #: The first words of the openings of ``_ABOUT_A_CALL`` that ask.
@@ -578,7 +586,11 @@ class Matcher:
         if utoks[j].word not in ("un", "une") or j + 1 >= len(utoks):
             return False
         nxt = utoks[j + 1]
-        return not nxt.is_number and nxt.word not in _AFTER_NUMBER
+        if nxt.is_number:
+            # « j'ai (fait) un cinq »: after the roller's verb, « un » before the one face said last is an article
+            last = j + 2 == len(utoks) or not (utoks[j + 2].is_number or utoks[j + 2].word == "et")
+            return j > 0 and utoks[j - 1].word in _ROLLER_VERBS and last and nxt.word in _FACE_WORDS
+        return nxt.word not in _AFTER_NUMBER
 
     def _shortlist(self, utoks: list[UTok], edges: _Edges | None = None, control: _Edges | None = None) -> list[Template]:
         """The templates nearest the heard words, and nearest them without their commentary (if any), or
