@@ -111,3 +111,46 @@ def test_a_throw_told_about_another_time_is_table_talk(matcher, said):
 ])
 def test_the_correcting_word_makes_the_throw_a_correction(matcher, said, dice):
     assert _read(matcher, said) == ("correction", dice, None)
+
+
+# ── table control ──
+@pytest.mark.parametrize("said,kind", [
+    ("pause je vais chercher à boire", "pause"), ("pause on revient dans cinq minutes", "pause"),
+    ("annule ça c'est pas bon", "annule"), ("annule je me suis trompé de joueur", "annule"),
+    ("répète j'ai rien entendu", "repete"), ("on reprend vous êtes prêts", "reprends"),
+    ("fin de partie il est tard", "fin_de_partie"),
+])
+def test_table_control_said_first_then_its_reason(matcher, said, kind):
+    assert _read(matcher, said)[0] == kind
+
+
+def test_a_reason_after_control_opens_with_its_subject(matcher):
+    """« … fini pour moi suivant » hands the turn on: « pour moi suivant » is no reason to end the game."""
+    u = matcher.understand("c'est fini pour moi suivant", speaker=SPEAKER)
+    assert not (u.command and u.command.kind.value == "fin_de_partie")
+
+
+@pytest.mark.parametrize("said,kind", [
+    ("oublie ça", "annule"), ("retour en arrière", "annule"), ("annulation", "annule"),
+    ("annule ce que je viens de dire", "annule"), ("pause deux minutes", "pause"),
+    ("mets la partie en pause", "pause"), ("faisons une pause", "pause"), ("reprenons", "reprends"),
+    ("la pause est finie", "reprends"), ("reprise de la partie", "reprends"), ("c'est terminé", "fin_de_partie"),
+    ("on arrête de jouer", "fin_de_partie"), ("répète la dernière annonce", "repete"), ("à ton tour", "suivant"),
+    ("à toi de jouer", "suivant"), ("je passe la main", "suivant"),
+])
+def test_table_control_in_its_everyday_words(matcher, said, kind):
+    assert _read(matcher, said)[0] == kind
+
+
+@pytest.mark.parametrize("player", ["Perceval", "Léodagan"])
+def test_the_turn_handed_on_by_name_in_the_rollers_words(matcher, player):
+    for said in (f"c'est au tour de {player}", f"{player} à toi de jouer", f"à toi de lancer {player}"):
+        assert _read(matcher, said) == ("suivant", None, None)
+
+
+@pytest.mark.parametrize("said", [
+    "j'ai pas compris la règle du civet", "vous rigolez mais moi j'ai pas compris", "on a remarqué",
+    "c'est à toi de voir",
+])
+def test_near_chatter_with_control_words_stays_table_talk(matcher, said):
+    assert not matcher.understand(said, speaker=SPEAKER).accepted

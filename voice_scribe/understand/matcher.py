@@ -86,6 +86,8 @@ COMMENTARY_WORDS = frozenset(
 _SLOT_INTRODUCERS = frozenset({"pour", "de", "sur", "a", "contre", "du", "des", "en"})
 #: Words that open a new clause: after a one-word call, commentary must start with one.
 CLAUSE_STARTERS = frozenset({"je", "j", "il", "elle", "on", "tu", "t", "c", "ca", "moi", "pour", "y"})
+#: Subjects that open the clause of a reason said after table control (« pause je vais … », « annule ça c'est … »).
+_SUBJECTS = frozenset({"je", "j", "il", "elle", "on", "tu", "t", "c", "ca", "vous"})
 #: Verbs that announce the call that follows (« je dis … », « je fais … »).
 ANNOUNCING = frozenset({"dis", "fais", "annonce", "crie", "tente", "utilise"})
 #: At most this many words of commentary before / after a call.
@@ -606,6 +608,9 @@ class Matcher:
             reason = max((j for j in range(n) if control.lead[j] < INF), default=0) if control else 0
             if reason > start:
                 queries.append(utoks[reason:])
+            after = min((j for j in range(1, n + 1) if control.tail[j] < INF), default=n) if control else n
+            if after < end:
+                queries.append(utoks[:after])  # table control said first, then its reason
         keys: dict[str, None] = {}
         codes = [self._encode_heard(query) for query in queries]
         # every query against every shape at once (C++); the nearest first, ties in the grammar's order
@@ -950,17 +955,28 @@ class Matcher:
         return _Edges(lead, tail)
 
     def _control_edges(self, utoks: list[UTok], edges: _Edges) -> _Edges:
-        """Before table control, its reason (« c'est pas valable annule »): numbers and grammar words too."""
+        """Around table control, its reason: before it (« c'est pas valable annule ») or after it, as a new
+        clause (« pause je vais chercher le pastis », « annule ça c'est pas bon »): numbers and grammar words
+        too, never a name nor a key word."""
         lead, running = list(edges.lead), 0.0
         if utoks and utoks[0].heard in _SUBORDINATORS:
             return edges  # « si tu fais pause », « quand t'as annulé »: a clause about the command
+        reason = [self._reason_cost(u) for u in utoks]
         for j in range(min(len(utoks), MAX_CONTROL_LEAD)):
-            u = utoks[j]
-            word = INF if u.unk or u.player or (u.word in self.key_words and not u.is_number) else 0.06
-            running += min(word, self._commentary_cost(u))
-            if u.word not in _GOVERNING:  # « ce n'est pas annule », « il faut dire pause »: not said to the scribe
+            running += reason[j]
+            if utoks[j].word not in _GOVERNING:  # « ce n'est pas annule », « il faut dire pause »: not said to the scribe
                 lead[j + 1] = min(lead[j + 1], running)
-        return _Edges(lead, edges.tail)
+        n, tail, running = len(utoks), list(edges.tail), 0.0
+        for j in range(n - 1, max(0, n - 1 - MAX_CONTROL_LEAD), -1):
+            running += min(reason[j], 0.04)  # the command said first: its reason, a clause of its own, costs less
+            if utoks[j].word in _SUBJECTS:
+                tail[j] = min(tail[j], running)
+        return _Edges(lead, tail)
+
+    def _reason_cost(self, u: UTok) -> float:
+        """A word of the reason said around table control: any word but a name, a key word or ``[unk]``."""
+        word = INF if u.unk or u.player or (u.word in self.key_words and not u.is_number) else 0.06
+        return min(word, self._commentary_cost(u))
 
     def _commentary_cost(self, u: UTok) -> float:
         if u.unk or u.is_number or u.player or u.word in self.key_words:
