@@ -154,3 +154,16 @@ def test_the_turn_handed_on_by_name_in_the_rollers_words(matcher, player):
 ])
 def test_near_chatter_with_control_words_stays_table_talk(matcher, said):
     assert not matcher.understand(said, speaker=SPEAKER).accepted
+
+
+@pytest.mark.parametrize("said,kind", [
+    ("pis le cul c'est cinq", "cul"), ("chouettes deux et trois savoir", "chouettes"),
+    ("le dé il fait quatre une fois", "de"), ("c'est à qui maintenant", "tour"), ("les scores les gars", "scores"),
+    ("regardez trois et cinq", "chouettes"),
+])
+def test_regional_and_familiar_particles_at_the_edges_are_dropped(matcher, said, kind):
+    assert _read(matcher, said)[0] == kind
+
+
+def test_une_fois_inside_a_phrase_stays(matcher):
+    assert _read(matcher, "encore une fois")[0] == "repete"

@@ -57,8 +57,13 @@ DISFLUENCIES = frozenset(
     "zut voyons bam pouf non".split()
 )
 #: Words dropped only at the very start or end of an utterance, even when the grammar uses them elsewhere
-#: (« couche sirop là », « tiens, quichage ! »), compared on their spoken form.
-EDGE_FILLERS = frozenset({"là", "tiens", "déjà", "quoi", "donc", "hein", "alors", "voilà"})
+#: (« couche sirop là », « tiens, quichage ! »; regional particles too: « pis », « savoir », « peuchère »),
+#: compared on their spoken form.
+EDGE_FILLERS = frozenset({"là", "tiens", "déjà", "quoi", "donc", "hein", "alors", "voilà", "maintenant", "pis",
+                          "savoir", "peuchère", "regarde", "regardez"})
+#: Several-word particles dropped only at the very end (« … une fois », « … les gars »: regional and familiar
+#: French), compared on their plain form.
+EDGE_FILLER_PHRASES: tuple[tuple[str, ...], ...] = (("une", "fois"), ("les", "gars"))
 #: Words that introduce the speaker's own name before a call (« c'est Karadoc : … », « moi Perceval, … »).
 _SELF_INTRO: tuple[tuple[str, ...], ...] = (("c", "est", "moi"), ("c", "est"), ("moi",), ("ici",), ())
 #: Several-word fillers (« vas-y », « et voilà »), dropped as a whole.
@@ -488,6 +493,10 @@ class Matcher:
             pairs = pairs[1:]
         while pairs and pairs[-1][1] in EDGE_FILLERS:
             pairs = pairs[:-1]
+        for phrase in EDGE_FILLER_PHRASES:
+            k = len(phrase)
+            if len(pairs) > k + 1 and tuple(p for p, _ in pairs[-k:]) == phrase:
+                pairs = pairs[:-k]
         out: list[tuple[str, str]] = []
         i = 0
         while i < len(pairs):
