@@ -167,3 +167,63 @@ def test_regional_and_familiar_particles_at_the_edges_are_dropped(matcher, said,
 
 def test_une_fois_inside_a_phrase_stays(matcher):
     assert _read(matcher, "encore une fois")[0] == "repete"
+
+
+# ── questions ──
+@pytest.mark.parametrize("said,kind", [
+    ("annonce les scores", "scores"), ("tu peux nous dire les scores", "scores"), ("quels sont les scores", "scores"),
+    ("fais le point sur les scores", "scores"), ("qui est en train de gagner", "qui_mene"),
+    ("qui est le leader", "qui_mene"), ("qui est le prochain", "tour"), ("c'est qui le prochain", "tour"),
+])
+def test_table_questions_in_their_everyday_words(matcher, said, kind):
+    assert _read(matcher, said)[0] == kind
+
+
+@pytest.mark.parametrize("pattern,kind", [
+    ("les points de {p}", "score_joueur"), ("{p} est à combien", "score_joueur"),
+    ("combien il reste à {p} pour gagner", "manque"), ("combien pour que {p} gagne", "manque"),
+])
+@pytest.mark.parametrize("player", ["Perceval", "Léodagan"])
+def test_a_question_about_one_player(matcher, pattern, kind, player):
+    assert _read(matcher, pattern.format(p=player)) == (kind, None, player)
+
+
+@pytest.mark.parametrize("said,kind", [
+    ("combien il me reste", "manque"), ("il me faut combien pour gagner", "manque"),
+    ("combien de points j'ai", "score_joueur"), ("j'en suis à combien de points", "score_joueur"),
+])
+def test_the_speakers_own_standing(matcher, said, kind):
+    assert _read(matcher, said) == (kind, None, SPEAKER)
+
+
+@pytest.mark.parametrize("item", ["la grelottine", "le civet", "le jarret"])
+def test_whose_the_item_is(matcher, item):
+    for said in (f"à qui est {item}", f"qui détient {item}"):
+        assert _read(matcher, said)[0] == "qui_a"
+
+
+# ── Sirop and bets ──
+@pytest.mark.parametrize("said", ["je vais siroter", "je veux siroter", "je tente le sirop"])
+def test_the_wish_to_sirop(matcher, said):
+    assert _read(matcher, said)[0] == "je_sirote"
+
+
+@pytest.mark.parametrize("verb", ["je choisis", "j'annonce", "je vote", "je joue"])
+@pytest.mark.parametrize("bird,face", [("la linotte", 1), ("la mouette", 4), ("la chouette", 6)])
+def test_a_bird_chosen_with_any_verb_of_choosing(matcher, verb, bird, face):
+    u = matcher.understand(f"{verb} {bird}", speaker=SPEAKER)
+    assert u.accepted and u.call.kind.value == "pari_oiseau" and u.call.number == face
+
+
+@pytest.mark.parametrize("said,number,combination", [
+    ("je mise dix sur une chouette", 10, "chouette"), ("je mets vingt points sur une suite", 20, "suite"),
+    ("je joue une velute pour quinze", 15, "velute"),
+])
+def test_the_grelottine_stake_with_a_verb_of_betting(matcher, said, number, combination):
+    u = matcher.understand(said, speaker=SPEAKER)
+    assert u.accepted and (u.call.kind.value, u.call.number, u.call.combination) == ("grelottine_mise", number, combination)
+
+
+def test_a_raise_said_with_its_points(matcher):
+    u = matcher.understand("je relance de dix points", speaker=SPEAKER)
+    assert u.accepted and (u.call.kind.value, u.call.number) == ("relance", 10)
