@@ -74,12 +74,21 @@ def test_a_past_participle_next_to_dice_is_not_a_number(matcher):
     assert _read(matcher, "j'ai eu trois et cinq") == ("chouettes", (3, 5), None)
 
 
-@pytest.mark.parametrize("said", ["une chouette pour septante", "civet de nonante sur une suite"])
-def test_a_number_word_glued_to_a_sound_is_not_that_number(matcher, said):
-    """« septante » is not « sept » + « en »: refused with the number it could not read, never read as 7."""
+@pytest.mark.parametrize("said,word", [("une chouette pour dixain", "dixain"), ("civet de sixain sur une suite", "sixain")])
+def test_a_number_word_glued_to_a_sound_is_not_that_number(matcher, said, word):
+    """« dixain » is not « dix » + « un » (the sound of « ain »): the number slot heard that word, and says so."""
     u = matcher.understand(said, speaker=SPEAKER)
     assert not u.accepted
-    assert "nombre" in u.reason
+    assert f"nombre attendu, entendu « {word} »" in u.reason
+
+
+@pytest.mark.parametrize("said,number", [
+    ("une chouette pour septante", 70), ("civet de nonante sur une suite", 90),
+    ("une velute pour septante et un", 71), ("civet de huitante deux sur une chouette", 82),
+])
+def test_the_belgian_and_swiss_tens_are_numbers(matcher, said, number):
+    u = matcher.understand(said, speaker=SPEAKER)
+    assert u.accepted and u.call.number == number
 
 
 @pytest.mark.parametrize("said,dice", [("deuxet trois", (2, 3)), ("troisquatre trois", (3, 4, 3))])

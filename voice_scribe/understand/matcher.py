@@ -45,7 +45,9 @@ from voice_scribe.understand.context import Judgement, LazyNow, Standing, Table,
 from voice_scribe.understand.grammar import FILLERS, Grammar, Target, Template, TTok, load_grammar
 from voice_scribe.understand.normalize import UNK, phonetic_key, token_pairs, tokens
 from voice_scribe.understand.phonetics import phonemes, sound_distance
-from voice_scribe.understand.numbers import NUMBER_HOMOPHONES, NUMBER_WORDS, die_faces, is_number_token, parse_number
+from voice_scribe.understand.numbers import (
+    NUMBER_HOMOPHONES, NUMBER_WORDS, REGIONAL_TENS, die_faces, is_number_token, parse_number,
+)
 from voice_scribe.understand.roster import Roster
 
 INF = float("inf")
@@ -116,7 +118,7 @@ _NUMBER_INTRODUCERS = frozenset({"pour", "de", "sur", "a"})
 #: Single letters that stand for an elided word glued to the next one (« jachète », « akadoc »).
 _ELIDED = frozenset("jldcmnta")
 #: The tens that take « et un » / « et onze » inside one number (« vingt et un », « soixante et onze »).
-_TENS_BEFORE_ET = frozenset({"vingt", "trente", "quarante", "cinquante", "soixante"})
+_TENS_BEFORE_ET = frozenset({"vingt", "trente", "quarante", "cinquante", "soixante", *REGIONAL_TENS})
 #: Openings of a sentence *about* a call, not a call (« il a dit pas mou le caillou ? », « hier il a fait
 #: grelottine », « il avait fait une velute », « j'ai pas de chouette », « qu'est-ce que … », « pourquoi … »):
 #: per position, the words it may be. A phrase of the grammar that itself opens so (« t'as dit quoi »,
