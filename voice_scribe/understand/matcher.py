@@ -693,7 +693,7 @@ class Matcher:
             left, right = word[:k], word[k:]
             if left in self.vocab and (len(left) > 1 or (left in _ELIDED and len(right) > 3)) and len(right) > 1:
                 if left in NUMBER_WORDS and right not in self.vocab:
-                    continue  # a number glued to a word only sounding like one is another word (« septante »)
+                    continue  # a number glued to a word only sounding like one is another word (« dixain »)
                 tok = self._merge(right, right)
                 if tok:
                     return [self._known(left, left, 0.1), self._known(tok.word, right, tok.cost + 0.1)]
