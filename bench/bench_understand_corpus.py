@@ -12,9 +12,11 @@ moment in the game:
 
 Each line is ``tune`` (its failures may be looked at while improving the
 grammar and the matcher) or ``heldout`` (in ``heldout/``, read only here, never
-shown line by line: only its figures are printed). Every held-out writer is a
-column of its own: writer 1 is ``heldout/`` itself, each folder under it
-(``writer2/``, ``writer3/``…) one more (:func:`discover`).
+shown line by line: only its figures are printed). The first two tune writers
+are one column (the top level and ``writer2/``), every later tune writer
+(``writer4/``…) one more; every held-out writer is a column of its own: writer 1
+is ``heldout/`` itself, each folder under it (``writer2/``, ``writer3/``…) one
+more (:func:`discover`).
 
     .venv/bin/python bench/bench_understand_corpus.py [--show 30] [--no-noise]
 
@@ -55,11 +57,16 @@ ARTICLES = {"le", "la", "les", "l", "un", "une", "des", "du", "de"}
 def discover(data: Path) -> dict[str, tuple[str, tuple[Path, ...]]]:
     """Every column of the table: key -> (title, folders whose lines it gathers).
 
-    ``tune`` is both tune writers (the top level and ``writer2/``); then one column per held-out writer:
+    ``tune`` is the first two tune writers (the top level and ``writer2/``); every later tune writer
+    (``writer4/``…) a column of its own; then one column per held-out writer:
     writer 1 is ``heldout/`` itself, every folder under it (``writer2/``, ``writer3/``…) is one more writer.
     A folder that is not there is simply not a column.
     """
     out: dict[str, tuple[str, tuple[Path, ...]]] = {"tune": ("tune (both writers)", (data, data / "writer2"))}
+    # a later tune writer (``writer4/``…, beside ``writer2/``) is a tune column of its own
+    for folder in sorted((f for f in data.glob("writer*") if f.is_dir() and f.name != "writer2"), key=_writer_order):
+        if any(folder.glob("*.jsonl")):
+            out[f"tune/{folder.name}"] = (f"tune {_writer_title(folder.name)}", (folder,))
     heldout = data / "heldout"
     if any(heldout.glob("*.jsonl")):
         out["heldout"] = ("held-out writer 1", (heldout,))
@@ -322,23 +329,24 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--show", type=int, default=0, help="print this many failures of the tune split (never held-out ones)")
     ap.add_argument("--no-noise", action="store_true", help="skip the old self-generated noise figure")
-    ap.add_argument("--tune-only", action="store_true", help="only the tune split")
+    ap.add_argument("--tune-only", action="store_true", help="only the tune columns")
     args = ap.parse_args(argv)
     load_at_start = _load()
     t0 = time.perf_counter()
     matcher = Matcher(load_grammar(Rules()), ROSTER)
     matchers = (matcher, Matcher(load_grammar(Rules(achat_call="volette")), ROSTER))
     print(f"grammar: {len(matcher.grammar.templates)} templates, matcher built in {(time.perf_counter() - t0) * 1000:.0f} ms")
-    tune = run_split(matchers, "tune")
-    columns = {"tune": figures(tune)}
+    tunes = {split: run_split(matchers, split) for split in SPLITS if split.startswith("tune")}
+    columns = {split: figures(s) for split, s in tunes.items()}
     if not args.tune_only:
         for split in SPLITS:
-            if split != "tune":
+            if not split.startswith("tune"):
                 columns[split] = figures(run_split(matchers, split))
     print("tune: looked at while improving the matcher; held-out: never looked at line by line")
     print(f"machine load (1 / 5 min) at the start {load_at_start}, at the end {_load()}: CPU times are the figure\n")
     print_table(columns)
-    show_failures(tune, args.show)
+    for tune in tunes.values():
+        show_failures(tune, args.show)
     worst, accepted = worst_10kb(matcher)
     print(f"\n10 kB inputs: worst matching time {worst:.2f} ms, accepted {accepted} (target ≤ 50 ms, 0)")
     if not args.no_noise:

@@ -30,6 +30,18 @@ def test_every_heldout_folder_is_a_column(tmp_path: Path) -> None:
     assert columns["tune"][1] == (tmp_path, tmp_path / "writer2")
 
 
+def test_a_later_tune_writer_is_a_tune_column_of_its_own(tmp_path: Path) -> None:
+    _write(tmp_path)
+    _write(tmp_path / "writer2")
+    _write(tmp_path / "writer4", "damaged.jsonl")
+    (tmp_path / "writer5").mkdir()  # empty: no column
+    _write(tmp_path / "heldout" / "writer3")
+    columns = corpus.discover(tmp_path)
+    assert list(columns) == ["tune", "tune/writer4", "heldout/writer3"]
+    assert columns["tune/writer4"] == ("tune writer 4", (tmp_path / "writer4",))
+    assert columns["tune"][1] == (tmp_path, tmp_path / "writer2")  # the first two writers stay one column
+
+
 def test_a_missing_or_empty_writer_is_no_column(tmp_path: Path) -> None:
     _write(tmp_path)
     (tmp_path / "heldout" / "writer3").mkdir(parents=True)  # empty: nothing to read
@@ -39,5 +51,6 @@ def test_a_missing_or_empty_writer_is_no_column(tmp_path: Path) -> None:
 
 
 def test_the_repository_corpus_has_its_two_heldout_writers() -> None:
-    assert {"heldout", "heldout/writer2"} <= set(corpus.SPLITS)
+    assert {"heldout", "heldout/writer2", "tune/writer4"} <= set(corpus.SPLITS)
+    assert all(row["split"] == "tune" for row in corpus.load("natural", "tune/writer4"))
     assert corpus.load("chatter", "heldout/writer2")  # the lines are read from that folder

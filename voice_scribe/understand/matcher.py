@@ -45,7 +45,9 @@ from voice_scribe.understand.context import Judgement, LazyNow, Standing, Table,
 from voice_scribe.understand.grammar import FILLERS, Grammar, Target, Template, TTok, load_grammar
 from voice_scribe.understand.normalize import UNK, phonetic_key, token_pairs, tokens
 from voice_scribe.understand.phonetics import phonemes, sound_distance
-from voice_scribe.understand.numbers import NUMBER_HOMOPHONES, NUMBER_WORDS, die_faces, is_number_token, parse_number
+from voice_scribe.understand.numbers import (
+    NUMBER_HOMOPHONES, NUMBER_WORDS, REGIONAL_TENS, die_faces, is_number_token, parse_number,
+)
 from voice_scribe.understand.roster import Roster
 
 INF = float("inf")
@@ -57,8 +59,13 @@ DISFLUENCIES = frozenset(
     "zut voyons bam pouf non".split()
 )
 #: Words dropped only at the very start or end of an utterance, even when the grammar uses them elsewhere
-#: (« couche sirop là », « tiens, quichage ! »), compared on their spoken form.
-EDGE_FILLERS = frozenset({"là", "tiens", "déjà", "quoi", "donc", "hein", "alors", "voilà"})
+#: (« couche sirop là », « tiens, quichage ! »; regional particles too: « pis », « savoir », « peuchère »),
+#: compared on their spoken form.
+EDGE_FILLERS = frozenset({"là", "tiens", "déjà", "quoi", "donc", "hein", "alors", "voilà", "maintenant", "pis",
+                          "savoir", "peuchère", "regarde", "regardez"})
+#: Several-word particles dropped only at the very end (« … une fois », « … les gars »: regional and familiar
+#: French), compared on their plain form.
+EDGE_FILLER_PHRASES: tuple[tuple[str, ...], ...] = (("une", "fois"), ("les", "gars"))
 #: Words that introduce the speaker's own name before a call (« c'est Karadoc : … », « moi Perceval, … »).
 _SELF_INTRO: tuple[tuple[str, ...], ...] = (("c", "est", "moi"), ("c", "est"), ("moi",), ("ici",), ())
 #: Several-word fillers (« vas-y », « et voilà »), dropped as a whole.
@@ -69,8 +76,12 @@ FILLER_PHRASES: tuple[tuple[str, ...], ...] = (
     # when, said around a question (« c'est qui le meilleur pour l'instant »)
     ("pour", "l", "instant"), ("en", "ce", "moment"),
 )
-#: Words that follow a number (« un points », « un sur ») and so mark « un » as a number, not an article.
-_AFTER_NUMBER = frozenset({"et", "point", "points", "sur", "pour", "contre", "a"})
+#: Words that follow a number (« un points », « un sur », « un au cul ») and so mark « un » as a number, not an article.
+_AFTER_NUMBER = frozenset({"et", "point", "points", "sur", "pour", "contre", "a", "au"})
+#: The roller's verbs before what he threw (« j'ai un cinq », « j'ai fait un cinq », « j'ai sorti un cinq »).
+_ROLLER_VERBS = frozenset({"ai", "fait", "fais", "eu", "sorti", "tire", "obtiens"})
+#: The die faces in words.
+_FACE_WORDS = frozenset({"un", "deux", "trois", "quatre", "cinq", "six"})
 #: The longest French number a call carries (« six cent quatre vingt dix neuf »): longer runs are not read.
 MAX_NUMBER_WORDS = 8
 #: Grammar words common enough to be commentary around a call (« je fais … », « … je le prends »).
@@ -82,6 +93,8 @@ COMMENTARY_WORDS = frozenset(
 _SLOT_INTRODUCERS = frozenset({"pour", "de", "sur", "a", "contre", "du", "des", "en"})
 #: Words that open a new clause: after a one-word call, commentary must start with one.
 CLAUSE_STARTERS = frozenset({"je", "j", "il", "elle", "on", "tu", "t", "c", "ca", "moi", "pour", "y"})
+#: Subjects that open the clause of a reason said after table control (« pause je vais … », « annule ça c'est … »).
+_SUBJECTS = frozenset({"je", "j", "il", "elle", "on", "tu", "t", "c", "ca", "vous"})
 #: Verbs that announce the call that follows (« je dis … », « je fais … »).
 ANNOUNCING = frozenset({"dis", "fais", "annonce", "crie", "tente", "utilise"})
 #: At most this many words of commentary before / after a call.
@@ -105,7 +118,7 @@ _NUMBER_INTRODUCERS = frozenset({"pour", "de", "sur", "a"})
 #: Single letters that stand for an elided word glued to the next one (« jachète », « akadoc »).
 _ELIDED = frozenset("jldcmnta")
 #: The tens that take « et un » / « et onze » inside one number (« vingt et un », « soixante et onze »).
-_TENS_BEFORE_ET = frozenset({"vingt", "trente", "quarante", "cinquante", "soixante"})
+_TENS_BEFORE_ET = frozenset({"vingt", "trente", "quarante", "cinquante", "soixante", *REGIONAL_TENS})
 #: Openings of a sentence *about* a call, not a call (« il a dit pas mou le caillou ? », « hier il a fait
 #: grelottine », « il avait fait une velute », « j'ai pas de chouette », « qu'est-ce que … », « pourquoi … »):
 #: per position, the words it may be. A phrase of the grammar that itself opens so (« t'as dit quoi »,
@@ -137,13 +150,17 @@ _ABOUT_A_CALL: tuple[tuple[frozenset[str], ...], ...] = tuple(
     )
 )
 #: Remarks after a call that make the whole a sentence about it (« grelottine c'est quand … », « pélican ça
-#: veut dire quoi », « pas mou le caillou mon œil »): per position, the words it may be, as ``_ABOUT_A_CALL``.
+#: veut dire quoi », « pas mou le caillou mon œil », « … hier »): per position, the words it may be, as ``_ABOUT_A_CALL``.
 _REMARKS_AFTER: tuple[tuple[frozenset[str], ...], ...] = tuple(
     tuple(frozenset(words.split()) for words in frame)
     for frame in (
         ("c", "est etait", "quand quoi comment combien lorsque"),
         ("ca", "veut", "dire"),
         ("mon", "oeil"),
+        # told about another time, said after it too (« j'ai fait un trois hier au yams »)
+        ("hier",),
+        ("la l", "derniere autre", "fois"),
+        ("l", "autre", "jour soir"),
     )
 )
 #: The first words of the openings of ``_ABOUT_A_CALL`` that ask.
@@ -158,7 +175,7 @@ class Thresholds:
     margin: float = 0.12  # … and the runner-up (another meaning) this much worse
     margin_raw: float = 0.45  # … or worse by this much unnormalised edit weight (about one word)
     explain: float = 0.60  # a slot failure closer than this is the reason given
-    shortlist: int = 10  # templates aligned in full
+    shortlist: int = 12  # templates aligned in full
     shortlist_core: int = 4  # … and nearest the heard words without their commentary, per such reading
     sound: float = 0.2  # whole-phrase sound distance accepted when words alone do not fit (free decoding)
     sound_rivals: float = 0.1  # a word reading at least this costly meets the readings by sound as rivals
@@ -611,6 +628,10 @@ class Matcher:
             pairs = pairs[1:]
         while pairs and pairs[-1][1] in EDGE_FILLERS:
             pairs = pairs[:-1]
+        for phrase in EDGE_FILLER_PHRASES:
+            k = len(phrase)
+            if len(pairs) > k + 1 and tuple(p for p, _ in pairs[-k:]) == phrase:
+                pairs = pairs[:-k]
         out: list[tuple[str, str]] = []
         i = 0
         while i < len(pairs):
@@ -671,6 +692,8 @@ class Matcher:
         for k in range(1, len(word) - 1):
             left, right = word[:k], word[k:]
             if left in self.vocab and (len(left) > 1 or (left in _ELIDED and len(right) > 3)) and len(right) > 1:
+                if left in NUMBER_WORDS and right not in self.vocab:
+                    continue  # a number glued to a word only sounding like one is another word (« dixain »)
                 tok = self._merge(right, right)
                 if tok:
                     return [self._known(left, left, 0.1), self._known(tok.word, right, tok.cost + 0.1)]
@@ -709,7 +732,11 @@ class Matcher:
         if utoks[j].word not in ("un", "une") or j + 1 >= len(utoks):
             return False
         nxt = utoks[j + 1]
-        return not nxt.is_number and nxt.word not in _AFTER_NUMBER
+        if nxt.is_number:
+            # « j'ai (fait) un cinq »: after the roller's verb, « un » before the one face said last is an article
+            last = j + 2 == len(utoks) or not (utoks[j + 2].is_number or utoks[j + 2].word == "et")
+            return j > 0 and utoks[j - 1].word in _ROLLER_VERBS and last and nxt.word in _FACE_WORDS
+        return nxt.word not in _AFTER_NUMBER
 
     def _shortlist(self, utoks: list[UTok], edges: _Edges | None = None, control: _Edges | None = None) -> list[Template]:
         """The templates nearest the heard words, and nearest them without their commentary (if any), or
@@ -725,6 +752,9 @@ class Matcher:
             reason = max((j for j in range(n) if control.lead[j] < INF), default=0) if control else 0
             if reason > start:
                 queries.append(utoks[reason:])
+            after = min((j for j in range(1, n + 1) if control.tail[j] < INF), default=n) if control else n
+            if after < end:
+                queries.append(utoks[:after])  # table control said first, then its reason
         keys: dict[str, None] = {}
         codes = [self._encode_heard(query) for query in queries]
         limits = [self.thresholds.shortlist] + [self.thresholds.shortlist_core] * (len(codes) - 1)
@@ -1112,17 +1142,28 @@ class Matcher:
         return _Edges(lead, tail)
 
     def _control_edges(self, utoks: list[UTok], edges: _Edges) -> _Edges:
-        """Before table control, its reason (« c'est pas valable annule »): numbers and grammar words too."""
+        """Around table control, its reason: before it (« c'est pas valable annule ») or after it, as a new
+        clause (« pause je vais chercher le pastis », « annule ça c'est pas bon »): numbers and grammar words
+        too, never a name nor a key word."""
         lead, running = list(edges.lead), 0.0
         if utoks and utoks[0].heard in _SUBORDINATORS:
             return edges  # « si tu fais pause », « quand t'as annulé »: a clause about the command
+        reason = [self._reason_cost(u) for u in utoks]
         for j in range(min(len(utoks), MAX_CONTROL_LEAD)):
-            u = utoks[j]
-            word = INF if u.unk or u.player or (u.word in self.key_words and not u.is_number) else 0.06
-            running += min(word, self._commentary_cost(u))
-            if u.word not in _GOVERNING:  # « ce n'est pas annule », « il faut dire pause »: not said to the scribe
+            running += reason[j]
+            if utoks[j].word not in _GOVERNING:  # « ce n'est pas annule », « il faut dire pause »: not said to the scribe
                 lead[j + 1] = min(lead[j + 1], running)
-        return _Edges(lead, edges.tail)
+        n, tail, running = len(utoks), list(edges.tail), 0.0
+        for j in range(n - 1, max(0, n - 1 - MAX_CONTROL_LEAD), -1):
+            running += min(reason[j], 0.04)  # the command said first: its reason, a clause of its own, costs less
+            if utoks[j].word in _SUBJECTS:
+                tail[j] = min(tail[j], running)
+        return _Edges(lead, tail)
+
+    def _reason_cost(self, u: UTok) -> float:
+        """A word of the reason said around table control: any word but a name, a key word or ``[unk]``."""
+        word = INF if u.unk or u.player or (u.word in self.key_words and not u.is_number) else 0.06
+        return min(word, self._commentary_cost(u))
 
     def _commentary_cost(self, u: UTok) -> float:
         if u.unk or u.is_number or u.player or u.word in self.key_words:

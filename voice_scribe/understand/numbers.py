@@ -24,9 +24,12 @@ _UNITS = (
 ).split()
 _TENS = {20: "vingt", 30: "trente", 40: "quarante", 50: "cinquante", 60: "soixante"}
 
+#: The tens of Belgian and Swiss French (« septante » 70, « huitante » / « octante » 80, « nonante » 90).
+REGIONAL_TENS = ("septante", "huitante", "octante", "nonante")
 #: Every word that can be part of a number (after :func:`normalize.tokens`).
 NUMBER_WORDS: frozenset[str] = frozenset(
     _UNITS[1:] + ["zero", "une", "vingt", "vingts", "trente", "quarante", "cinquante", "soixante", "cent", "cents", "mille"]
+    + list(REGIONAL_TENS)
 )
 #: Words that continue a number only inside it (« vingt et un »).
 NUMBER_GLUE = frozenset({"et"})
