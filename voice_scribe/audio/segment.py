@@ -122,7 +122,7 @@ class SegmenterConfig:
     seat_lead_ms: float = 40.0
     #: how far back (ms) an onset placed by its seat walks along the own channel's power over the
     #: leak it is predicted (a voiced hum before « deux »'s release carries the room's phases, not
-    #: the seat's), never before its burst (0: never)
+    #: the seat's), never past the end of the channel's previous burst (0: never)
     own_back_ms: float = 120.0
     #: ... while its power stays ``own_db`` over the noise floor and ``own_margin_db`` over its leak
     own_db: float = 12.0
