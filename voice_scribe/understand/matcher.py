@@ -317,6 +317,7 @@ class _Shapes:
     keys: np.ndarray  # the shapes (strings), in the grammar's order
     lengths: np.ndarray  # per shape, its length
     having: dict[str, tuple[np.ndarray, ...]]  # per character c: [k] = the shapes with c at least k + 1 times
+    longer: dict[int, np.ndarray] = field(default_factory=dict)  # per heard length, see ``_longer``
 
     @classmethod
     def of(cls, keys: Sequence[str]) -> _Shapes:
@@ -334,9 +335,17 @@ class _Shapes:
     def lower_bounds(self, code: str) -> np.ndarray:
         """Per shape, a lower bound of its normalised edit distance to ``code``."""
         parts = [ix for ch in set(code) for ix in self.having.get(ch, ())[: code.count(ch)]]
-        shared = np.bincount(np.concatenate(parts), minlength=len(self.keys)) if parts else np.zeros(len(self.keys), np.int64)
-        longer = np.maximum(np.maximum(self.lengths, len(code)), 1)
-        return (longer - shared) / longer
+        longer = self._longer(len(code))
+        if not parts:
+            return np.ones(len(self.keys))
+        return (longer - np.bincount(np.concatenate(parts), minlength=len(self.keys))) / longer
+
+    def _longer(self, length: int) -> np.ndarray:
+        """Per shape, the longer of its length and ``length`` (at least 1), as floats (worked out once)."""
+        longer = self.longer.get(length)
+        if longer is None:
+            longer = self.longer[length] = np.maximum(np.maximum(self.lengths, length), 1).astype(np.float64)
+        return longer
 
     def _distances(self, codes: list[str], shapes: np.ndarray) -> np.ndarray:
         """Normalised edit distances from each code to these shapes (one C++ call)."""
