@@ -330,7 +330,11 @@ class _Shapes:
                     if k == len(levels):
                         levels.append([])
                     levels[k].append(i)
-        return cls(np.array(keys, dtype=object), lengths, {ch: tuple(np.array(ix, dtype=np.int64) for ix in lv) for ch, lv in having.items()})
+        shapes = cls(np.array(keys, dtype=object), lengths, {ch: tuple(np.array(ix, dtype=np.int64) for ix in lv) for ch, lv in having.items()})
+        # numpy sets up its first sorts and partitions lazily (about 13 ms): here, not on the first utterance
+        if keys:
+            shapes.nearest(["", keys[0]], [1, 1])
+        return shapes
 
     def lower_bounds(self, code: str) -> np.ndarray:
         """Per shape, a lower bound of its normalised edit distance to ``code``."""
@@ -373,6 +377,8 @@ class _Shapes:
         then any shape whose bound says it may still be among the nearest, until none may (a shape further
         than the ``limit``-th found, or as far and after it in the grammar, cannot)."""
         shapes, distances = compared
+        if not len(self.keys):
+            return []
         first = min(len(self.keys), max(limit, _FIRST_COMPARED))
         lowest = np.zeros(len(self.keys), dtype=bool)
         lowest[np.argpartition(bounds, first - 1)[:first] if first < len(self.keys) else slice(None)] = True
