@@ -741,8 +741,14 @@ class Matcher:
             if reason > start:
                 queries.append(utoks[reason:])
         keys: dict[str, None] = {}
-        codes = [self._encode_heard(query) for query in queries]
-        limits = [self.thresholds.shortlist] + [self.thresholds.shortlist_core] * (len(codes) - 1)
+        # a query heard as the same shape as an earlier one, with no larger limit, finds nothing new
+        codes: list[str] = []
+        limits: list[int] = []
+        for k, query in enumerate(queries):
+            code, limit = self._encode_heard(query), self.thresholds.shortlist if k == 0 else self.thresholds.shortlist_core
+            if not any(c == code and n >= limit for c, n in zip(codes, limits)):
+                codes.append(code)
+                limits.append(limit)
         for near in self._shapes.nearest(codes, limits):
             keys.update((self._group_keys[i], None) for i in near)
         return [t for key in keys for t in self._groups[key]]
