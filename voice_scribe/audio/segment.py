@@ -46,7 +46,7 @@ after, on the emitted segments only: :mod:`voice_scribe.audio.vad`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 import numpy as np
@@ -120,6 +120,9 @@ class SegmenterConfig:
     seat_delay_ms: float = 10.0
     #: how long (ms) before its seat speaks an owned rise of power may open a segment
     seat_lead_ms: float = 40.0
+    #: a burst is cut where its seat starts speaking after this long (ms) without (0: never), so that
+    #: a rival's leak or a die rolled just before a shout does not make it a follower or swallow its onset
+    seat_split_ms: float = 150.0
 
 
 @dataclass(frozen=True)
@@ -130,6 +133,10 @@ class Segment:
     peak_dbfs: float
     loudness_ratio: float | None = None
     ambiguous: bool = False
+    #: where the segment's seat first spoke, when it began with a sound its seat never made (a die,
+    #: a rival's leak) and the seat's own burst joined it over the hangover: the speech check
+    #: (:func:`.vad.keep_speech`) moves the onset there when what came before is not speech
+    seat_rise: float | None = None
 
     @property
     def duration(self) -> float:
@@ -489,7 +496,9 @@ def resolve_duplicates(
 
     The ratio is measured over ``window_s`` (default ``cfg.ratio_window_s``) from each segment's start.
     ``seat`` (each seat's response on the segmenter's frames): a segment whose
-    seat speaks at its start is its channel's own, however loud a rival is.
+    seat speaks at its start is its channel's own, however loud a rival is —
+    also when it is only a little louder than a rival's copy (ratio under
+    ``ratio_threshold``) and that copy's segment louder still.
     """
     if audio.shape[1] == 1:
         return segments
@@ -504,7 +513,7 @@ def resolve_duplicates(
     kept: list[Segment] = []
     frame = max(1, int(round(cfg.frame_ms * rate / 1000)))
     for s, rival in rated:
-        if seat is not None and s.loudness_ratio is not None and s.loudness_ratio < 1.0:
+        if seat is not None and s.loudness_ratio is not None and s.loudness_ratio < cfg.ratio_threshold:
             i = int(round(s.start * rate / frame))
             head = seat[i : i + max(1, int(cfg.seat_head_ms / cfg.frame_ms)), s.channel]
             if len(head) and not np.isnan(head[0]) and float(head.max()) >= cfg.seat_on:
@@ -560,16 +569,19 @@ def segment_audio(
         owned = np.ones_like(power, dtype=bool)
     openers, followers = [], []
     for c in range(audio.shape[1]):
-        for a, b in bursts_channel(q[:, c], float(noise[c]), cfg):
+        for a, b, cut in _split_at_seat(bursts_channel(q[:, c], float(noise[c]), cfg), seat, c, cfg):
             first = _first_owned(owned[:, c], a, b)
             if seat is not None and not np.isnan(seat[0, c]):
                 first = _seat_opening(seat[:, c], first, a, b, cfg)
+            if cut and first is not None:  # what comes before a cut is the sound it was cut from
+                first = max(first, min(b - 1, a + int(round(cfg.seat_delay_ms / cfg.frame_ms))))
             if first is None:  # no rise of its own: another player's sound, the room's tail, or
                 followers.append(_segment(c, a, b, power, frame, rate, len(audio)))  # the rest of a shout
             else:
                 openers.append(_segment(c, _refine_onset(power[:, c], a, first, cfg), b, power, frame, rate, len(audio)))
     openers.sort(key=lambda s: (s.start, s.channel))
-    joined = _join_bursts(resolve_duplicates(audio, rate, openers, cfg, cfg.burst_window_s, seat), followers, cfg)
+    joined = _join_bursts(resolve_duplicates(audio, rate, openers, cfg, cfg.burst_window_s, seat), followers, cfg,
+                          _seat_spoke(seat, frame, rate, cfg))
     if cfg.hiss_back_ms <= 0:
         return joined
     gains = leak.power_gains(cfg.default_crosstalk_db) if leak is not None else np.zeros((audio.shape[1],) * 2)
@@ -593,7 +605,9 @@ def _seat_opening(seat: np.ndarray, first: int | None, a: int, b: int, cfg: Segm
     """Where a burst of one channel opens a segment, by its seat's response: ``None`` if it is another's.
 
     A burst whose seat stays silent (under ``seat_off``) over its first
-    ``seat_head_ms`` is a leak copy, whatever its rise. Where the seat
+    ``seat_head_ms``, and never speaks after, is a leak copy, whatever its
+    rise (one that starts as a rival's reverberant leak and holds its own
+    player's shout later opens where his seat speaks). Where the seat
     speaks (``seat_on``) the segment opens at the start of that run of the
     response above ``seat_off`` (at most ``seat_back_ms`` earlier): the rise
     of his seat is his direct sound, not a rival's leak. An owned rise of
@@ -601,11 +615,9 @@ def _seat_opening(seat: np.ndarray, first: int | None, a: int, b: int, cfg: Segm
     ``seat_lead_ms`` before.
     """
     head = seat[a : min(b, a + max(1, int(cfg.seat_head_ms / cfg.frame_ms)))]
-    if float(head.max()) < cfg.seat_off:
-        return None
     speaking = np.flatnonzero(seat[a:b] >= cfg.seat_on)
     if len(speaking) == 0:
-        return first
+        return None if float(head.max()) < cfg.seat_off else first
     on = a + int(speaking[0])
     limit = max(0, on - int(cfg.seat_back_ms / cfg.frame_ms))
     top = on
@@ -725,11 +737,19 @@ def _segment(c: int, a: int, b: int, power: np.ndarray, frame: int, rate: int, n
     )
 
 
-def _join_bursts(openers: list[Segment], followers: list[Segment], cfg: SegmenterConfig) -> list[Segment]:
+def _join_bursts(
+    openers: list[Segment],
+    followers: list[Segment],
+    cfg: SegmenterConfig,
+    spoke: Callable[[Segment], bool | None] | None = None,
+) -> list[Segment]:
     """A channel's bursts bridged over ``hangover_ms`` into segments.
 
     Only an *opener* (a burst with a rise of its own, not a leak copy) starts a
     segment; a *follower* only extends one. The first burst gives onset and ratio.
+    ``spoke`` (did a segment's seat speak in it; ``None``: unknown): an opener
+    whose seat speaks, joining a segment whose seat never did, marks where
+    (``Segment.seat_rise``); the onset stays the first burst's.
     """
     gap = cfg.hangover_ms / 1000
     last: dict[int, Segment] = {}
@@ -741,6 +761,8 @@ def _join_bursts(openers: list[Segment], followers: list[Segment], cfg: Segmente
             continue  # opens nothing
         if prev is not None and s.start - prev.end <= gap:
             joined = replace(prev, end=max(prev.end, s.end), peak_dbfs=max(prev.peak_dbfs, s.peak_dbfs))
+            if spoke is not None and id(s) not in follows and prev.seat_rise is None and spoke(s) and spoke(prev) is False:
+                joined = replace(joined, seat_rise=s.start)
             out[out.index(prev)] = joined
             last[s.channel] = joined
         else:
@@ -748,6 +770,65 @@ def _join_bursts(openers: list[Segment], followers: list[Segment], cfg: Segmente
             last[s.channel] = s
     out.sort(key=lambda s: (s.start, s.channel))
     return out
+
+
+def _seat_spoke(
+    seat: np.ndarray | None, frame: int, rate: int, cfg: SegmenterConfig
+) -> Callable[[Segment], bool | None] | None:
+    """``spoke(segment)``: did its seat's response reach ``seat_on`` in it (``None``: seat unknown)."""
+    if seat is None:
+        return None
+
+    def spoke(s: Segment) -> bool | None:
+        if np.isnan(seat[0, s.channel]):
+            return None
+        i = int(round(s.start * rate / frame))
+        j = max(i + 1, int(round(s.end * rate / frame)))
+        return bool(np.nanmax(seat[i:j, s.channel], initial=-1.0) >= cfg.seat_on)
+
+    return spoke
+
+
+def _split_at_seat(
+    bursts: list[tuple[int, int]], seat: np.ndarray | None, channel: int, cfg: SegmenterConfig
+) -> list[tuple[int, int, bool]]:
+    """A channel's bursts ``(start, end, cut)``, each cut where its seat starts speaking after ``seat_split_ms`` without.
+
+    A die rolled or a rival's leak on a channel, then its player's own shout
+    before the sound dies down, make one burst: cut at the start of the
+    seat's rise (back along its rising response, not under ``seat_off``, at
+    most ``seat_back_ms``), each piece is judged on its own
+    (:func:`_seat_opening`); ``cut`` says a piece starts at a cut. Unchanged
+    without seats, or for an unknown seat.
+
+    >>> cfg = SegmenterConfig(frame_ms=5.0)
+    >>> seat = np.array([0.0] * 38 + [0.06, 0.08] + [0.2] * 10 + [0.3] * 10)[:, None]
+    >>> _split_at_seat([(0, 60)], seat, 0, cfg)
+    [(0, 38, False), (38, 60, True)]
+    """
+    if seat is None or np.isnan(seat[0, channel]) or cfg.seat_split_ms <= 0:
+        return [(a, b, False) for a, b in bursts]
+    return [piece for a, b in bursts for piece in _cut_burst(seat[:, channel], a, b, cfg)]
+
+
+def _cut_burst(seat: np.ndarray, a: int, b: int, cfg: SegmenterConfig) -> list[tuple[int, int, bool]]:
+    """One burst ``[a, b)`` cut at each rise of its seat after ``seat_split_ms`` without (:func:`_split_at_seat`)."""
+    quiet = int(round(cfg.seat_split_ms / cfg.frame_ms))
+    if b - a <= quiet:
+        return [(a, b, False)]
+    on = seat[a:b] >= cfg.seat_on
+    cuts = []
+    silent = 0
+    for k in range(b - a):
+        if on[k] and silent >= quiet:
+            j = a + k
+            limit = max(cuts[-1] + 1 if cuts else a + 1, j - int(cfg.seat_back_ms / cfg.frame_ms))
+            while j > limit and cfg.seat_off <= seat[j - 1] < seat[j]:
+                j -= 1
+            cuts.append(j)
+        silent = 0 if on[k] else silent + 1
+    edges = [a, *cuts, b]
+    return [(x, y, x != a) for x, y in zip(edges[:-1], edges[1:], strict=True) if y > x]
 
 
 def attribute(segment: Segment, players: Sequence[str] | None) -> str | None:

@@ -25,7 +25,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -67,6 +67,11 @@ class SpeechCheck:
                 break
         return best
 
+    def holds_speech(self, audio: np.ndarray, start: int, end: int) -> bool:
+        """Does a mono block hold speech between samples ``start`` and ``end`` (with the pre-roll), and not after?"""
+        a = max(0, start - int(self.pre_roll_s * RATE))
+        return self.probability(audio[a : max(a, end)]) >= self.threshold
+
     def is_speech(self, audio: np.ndarray, start: int, end: int) -> bool:
         """Does the sound between samples ``start`` and ``end`` of a mono block hold speech?"""
         a = max(0, start - int(self.pre_roll_s * RATE))
@@ -80,11 +85,20 @@ def keep_speech(
     """The segments whose own channel holds speech (all of them without a check or at another rate).
 
     ``audio[0]`` is session sample ``offset``; segments are on the session clock.
+    A segment that began with a sound its seat never made (``Segment.seat_rise``:
+    a die rolled, a rival's leak, then the player's own shout joined over the
+    hangover) starts where its seat spoke when what came before is not speech.
     """
     if check is None or rate != RATE:
         return list(segments)
     out = []
     for s in segments:
+        if s.seat_rise is not None:
+            rise = int(round(s.seat_rise * rate)) - offset
+            head = int(round(s.start * rate)) - offset
+            if not check.holds_speech(audio[:, s.channel], head, rise):
+                s = replace(s, start=s.seat_rise)
+            s = replace(s, seat_rise=None)
         a = int(round(s.start * rate)) - offset
         b = int(round(s.end * rate)) - offset
         if check.is_speech(audio[:, s.channel], a, b):
