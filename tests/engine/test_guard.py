@@ -95,11 +95,11 @@ def test_in_the_window_the_throw_is_in_play_once_its_dice_show_a_combination() -
 def test_a_window_without_dice_is_in_play_only_for_what_it_holds() -> None:
     current = ThrowContext(roller="Karadoc", started_at=0.0)  # a relance's window, nothing shown
     game = game_in(Phase.REACTION, current)
-    assert throw_in_play(game, "aucun Unisson en jeu", landed=False) is current
+    assert throw_in_play(game, "aucun Unisson en jeu", needs_dice=False) is current
     with pytest.raises(Rejected):
         throw_in_play(game, "aucune Artichette en jeu")
     with pytest.raises(Rejected):
-        throw_in_play(game_in(Phase.REACTION, None), "aucun Unisson en jeu", landed=False)
+        throw_in_play(game_in(Phase.REACTION, None), "aucun Unisson en jeu", needs_dice=False)
 
 
 def test_a_shout_that_fits_joins_its_race_and_one_that_does_not_is_a_bevue() -> None:

@@ -74,13 +74,13 @@ class RuleContext(Protocol):
 
 
 # ── a reaction to the throw in play ──
-def throw_in_play(ctx: RuleContext, absent: str, *, landed: bool = True) -> ThrowContext:
+def throw_in_play(ctx: RuleContext, absent: str, *, needs_dice: bool = True) -> ThrowContext:
     """The throw a reaction call is about; the call is too late when there is none.
 
     A reaction (« Velutée ! », « Salsifi ! », « Je sirote ! »…) is said in its throw's reaction
-    window: the game is in that window, and (``landed``) the throw's dice show a combination.
+    window: the game is in that window, and (``needs_dice``) the throw's dice show a combination.
     Said at any other moment it is refused, and nobody gets a Bévue for it: code ``too_late``,
-    with ``absent`` as the French reason (« aucune Artichette en jeu »). ``landed=False`` for
+    with ``absent`` as the French reason (« aucune Artichette en jeu »). ``needs_dice=False`` for
     the calls that are about what the window holds rather than the dice (an Unisson, a Cul de
     chouette to double, a sirotage raté): only the window is asked for.
 
@@ -91,7 +91,7 @@ def throw_in_play(ctx: RuleContext, absent: str, *, landed: bool = True) -> Thro
     ...
     voice_scribe.engine.rejected.Rejected: aucune Artichette en jeu
     >>> table.state = SimpleNamespace(phase=Phase.REACTION, current=ThrowContext("Karadoc", 0.0))
-    >>> throw_in_play(table, "aucun Unisson en jeu", landed=False).roller
+    >>> throw_in_play(table, "aucun Unisson en jeu", needs_dice=False).roller
     'Karadoc'
     >>> throw_in_play(table, "aucune Artichette en jeu")  # no dice shown yet
     Traceback (most recent call last):
@@ -100,7 +100,7 @@ def throw_in_play(ctx: RuleContext, absent: str, *, landed: bool = True) -> Thro
     """
     state = ctx.state
     current = state.current
-    if state.phase is not Phase.REACTION or current is None or (landed and current.combination is None):
+    if state.phase is not Phase.REACTION or current is None or (needs_dice and current.combination is None):
         raise Rejected("too_late", absent)
     return current
 

@@ -148,7 +148,7 @@ def _is_relance(ctx: RuleContext, current: ThrowContext | None, kind: Kind, face
 
 
 def on_pelican_shout(ctx: RuleContext, call: Call) -> None:
-    current = throw_in_play(ctx, "aucun Pélican en jeu", landed=False)
+    current = throw_in_play(ctx, "aucun Pélican en jeu", needs_dice=False)
     chain = call.kind is not CallKind.PELICAN
     # ★★★★ flanned: « Si un ou plusieurs joueurs enchaînent avec “ Passe-Montagne ! ” et/ou
     # “ Zbradaraldjan ! ”, il y a Bévue. »
@@ -212,7 +212,7 @@ def roll_off_pelican(ctx: RuleContext, chosen: str, t: float, end: bool = True) 
 
 
 def on_lance_buches(ctx: RuleContext, call: Call) -> None:
-    current = throw_in_play(ctx, "aucun Jarret en jeu", landed=False)
+    current = throw_in_play(ctx, "aucun Jarret en jeu", needs_dice=False)
     judge_shout(ctx, call, current, _is_jarret_relance(ctx, current))
 
 

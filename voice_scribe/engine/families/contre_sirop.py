@@ -49,7 +49,7 @@ def _contre_sirop_open(ctx: RuleContext, current: ThrowContext) -> bool:
 def on_contre_sirop(ctx: RuleContext, call: Call) -> None:
     if ctx.state.phase is Phase.SIROP_BETS:
         raise Rejected("too_early", "le dé siroté n'est pas encore tombé")
-    current = throw_in_play(ctx, "aucun sirotage raté", landed=False)
+    current = throw_in_play(ctx, "aucun sirotage raté", needs_dice=False)
     sirotant = current.sirotage.sirotant if current.sirotage else None
     two_players = len(ctx.state.active()) == 2
     # « Il ne peut pas être réalisé par le sirotant, sauf lors d'une partie à deux. »
@@ -67,7 +67,7 @@ def settle_contre_sirop(ctx: RuleContext, current: ThrowContext, t: float) -> No
 
 # ── Sirop-Jeannot [no negatives] ──
 def on_sirop_jeannot(ctx: RuleContext, call: Call) -> None:
-    current = throw_in_play(ctx, "aucun sirotage sans les points", landed=False)
+    current = throw_in_play(ctx, "aucun sirotage sans les points", needs_dice=False)
     jeannot = current.jeannot
     # « en le désignant du doigt »: the sirotant without the points, by somebody else
     fits = jeannot is not None and call.player != jeannot[0] and call.target in (None, jeannot[0])

@@ -52,7 +52,7 @@ def may_double_cul_de_chouette(ctx: RuleContext, current: ThrowContext) -> bool:
 
 def doubling_announced(ctx: RuleContext, call: Call, purpose: str) -> bool:
     """« Cul De Chouette ! » / « Je siffle … » by whoever made the Cul de chouette, in its window."""
-    current = throw_in_play(ctx, "aucun Cul de chouette à doubler", landed=False)
+    current = throw_in_play(ctx, "aucun Cul de chouette à doubler", needs_dice=False)
     due = current.cdc_due
     if due is None or due[0] != call.player:
         wrong_call(ctx, call)

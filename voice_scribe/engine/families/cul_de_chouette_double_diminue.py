@@ -82,7 +82,7 @@ def relance_intervalle_paien(ctx: RuleContext, relance: Relance, call: Call, dic
 
 
 def on_unisson(ctx: RuleContext, call: Call) -> None:
-    current = throw_in_play(ctx, "aucun Unisson en jeu", landed=False)
+    current = throw_in_play(ctx, "aucun Unisson en jeu", needs_dice=False)
     by_roller = call.player == current.roller
     # « le lanceur doit annoncer "Unisson" »; « un autre joueur », « un petit intervalle diminué… »
     fits = bool(current.unisson) and by_roller == (call.kind is CallKind.UNISSON)

@@ -162,7 +162,7 @@ def _jarret_neant(ctx: RuleContext, current: ThrowContext | None) -> bool:
 
 
 def on_jarret_souple(ctx: RuleContext, call: Call) -> None:
-    current = throw_in_play(ctx, "aucun Néant sur un Jarret", landed=False)
+    current = throw_in_play(ctx, "aucun Néant sur un Jarret", needs_dice=False)
     by_roller = call.player == current.roller
     fits = _jarret_neant(ctx, current) and by_roller == (call.kind is _jarret_souple_calls(ctx, current)[0])
     judge_shout(ctx, call, current, fits)

@@ -52,7 +52,7 @@ def _is_neant_souffle(ctx: RuleContext, current: ThrowContext | None) -> bool:
 
 
 def on_neant_souffle_shout(ctx: RuleContext, call: Call) -> None:
-    current = throw_in_play(ctx, "aucun Néant soufflé en jeu", landed=False)
+    current = throw_in_play(ctx, "aucun Néant soufflé en jeu", needs_dice=False)
     if not _is_neant_souffle(ctx, current):
         wrong_call(ctx, call)
         return
