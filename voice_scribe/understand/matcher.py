@@ -274,6 +274,133 @@ class _SoundReading:
     said: list[str]
 
 
+@dataclass(frozen=True)
+class _Plan:
+    """What aligning one template needs of it, worked out once when the matcher is built."""
+
+    toks: tuple[TTok, ...]
+    missing: tuple[float, ...]  # per token, the cost of not hearing it (a small word, half)
+    edges: str  # which commentary around it: "edges", "strict" (a one-word call) or "control" (table control)
+    commentary: bool  # words around it may be commentary
+    exact: bool  # heard only as written
+    scale: float  # commentary costs what it costs, whatever the call's length
+    words: frozenset[str]
+
+    @classmethod
+    def of(cls, t: Template) -> _Plan:
+        # a one-word call (« bévue », « pélican ») is everyday French too; a table command is said to the scribe
+        edges = "edges" if t.weight >= 2 or not isinstance(t.target, CallKind) else "strict"
+        if t.target in CONTROL:
+            edges = "control"
+        missing = tuple(
+            tok.weight * 0.5 if tok.kind == "word" and not tok.key and tok.word in FILLERS else tok.weight for tok in t.toks
+        )
+        return cls(t.toks, missing, edges, t.takes_commentary, t.exact, max(t.weight, 1.0), t.words)
+
+
+#: When no shape is within half of the heard words, this many with the lowest bounds are compared first (on the
+#: tune chatter, about as many as end up compared: 200 shapes in 1.5 C++ calls, of 3388).
+_FIRST_COMPARED = 128
+
+
+@dataclass(frozen=True)
+class _Shapes:
+    """The templates' shapes (one character a word, ``N`` a number, ``P`` a name), indexed by character: what
+    the shortlist needs to compare only the shapes that may be near the heard words.
+
+    The edit distance between two shapes is at least the longer length less the characters they share
+    (counted with repeats): that lower bound, worked out for every shape at once, leaves out the shapes that
+    cannot be near before any distance is worked out; the few left are compared in full (one C++ call). The
+    shapes found are exactly those a comparison with every shape finds, in the same order.
+    """
+
+    keys: np.ndarray  # the shapes (strings), in the grammar's order
+    lengths: np.ndarray  # per shape, its length
+    having: dict[str, tuple[np.ndarray, ...]]  # per character c: [k] = the shapes with c at least k + 1 times
+
+    @classmethod
+    def of(cls, keys: Sequence[str]) -> _Shapes:
+        lengths = np.array([len(k) for k in keys], dtype=np.int64)
+        having: dict[str, list[list[int]]] = {}
+        for i, key in enumerate(keys):
+            for ch in set(key):
+                levels = having.setdefault(ch, [])
+                for k in range(key.count(ch)):
+                    if k == len(levels):
+                        levels.append([])
+                    levels[k].append(i)
+        return cls(np.array(keys, dtype=object), lengths, {ch: tuple(np.array(ix, dtype=np.int64) for ix in lv) for ch, lv in having.items()})
+
+    def lower_bounds(self, code: str) -> np.ndarray:
+        """Per shape, a lower bound of its normalised edit distance to ``code``."""
+        parts = [ix for ch in set(code) for ix in self.having.get(ch, ())[: code.count(ch)]]
+        shared = np.bincount(np.concatenate(parts), minlength=len(self.keys)) if parts else np.zeros(len(self.keys), np.int64)
+        longer = np.maximum(np.maximum(self.lengths, len(code)), 1)
+        return (longer - shared) / longer
+
+    def _distances(self, codes: list[str], shapes: np.ndarray) -> np.ndarray:
+        """Normalised edit distances from each code to these shapes (one C++ call)."""
+        return process.cdist(codes, self.keys[shapes], scorer=Levenshtein.normalized_distance, workers=1, dtype=np.float64)
+
+    def nearest(self, codes: list[str], limits: list[int], within: float = 0.5) -> list[list[int]]:
+        """Per heard code, the nearest shapes (at most its limit, nearest first, ties in the grammar's order) no
+        further than ``within`` — or, when none is, the nearest ones whatever their distance (for the reason
+        given)."""
+        bounds = [self.lower_bounds(code) for code in codes]
+        candidates = [np.flatnonzero(b <= within) for b in bounds]
+        pool = np.unique(np.concatenate(candidates)) if candidates else np.zeros(0, np.int64)
+        rows = self._distances(codes, pool) if len(pool) else None
+        out: list[list[int]] = []
+        for q, (cand, limit) in enumerate(zip(candidates, limits)):
+            row = rows[q][np.searchsorted(pool, cand)] if rows is not None and len(cand) else np.zeros(0)
+            order = np.argsort(row, kind="stable")[:limit]
+            near = [int(cand[k]) for k in order if row[k] <= within]
+            out.append(near or self._nearest_whatever(codes[q], bounds[q], limit, (cand, row)))
+        return out
+
+    def _nearest_whatever(self, code: str, bounds: np.ndarray, limit: int, compared: tuple) -> list[int]:
+        """The ``limit`` nearest shapes, however far (ties in the grammar's order). ``compared``: the shapes
+        compared already (ascending) and their distances. The shapes with the lowest bounds are compared too,
+        then any shape whose bound says it may still be among the nearest, until none may (a shape further
+        than the ``limit``-th found, or as far and after it in the grammar, cannot)."""
+        shapes, distances = compared
+        first = min(len(self.keys), max(limit, _FIRST_COMPARED))
+        lowest = np.zeros(len(self.keys), dtype=bool)
+        lowest[np.argpartition(bounds, first - 1)[:first] if first < len(self.keys) else slice(None)] = True
+        lowest[shapes] = False
+        shapes, distances = self._with(code, shapes, distances, np.flatnonzero(lowest))
+        while True:
+            order = np.argsort(distances, kind="stable")[:limit]  # ``shapes`` ascending: ties in the grammar's order
+            kth = distances[order[-1]]
+            last = shapes[order[distances[order] == kth]].max()
+            may = bounds < kth
+            may[:last] |= bounds[:last] == kth
+            may[shapes] = False
+            more = np.flatnonzero(may)
+            if not len(more):
+                return [int(shapes[k]) for k in order]
+            shapes, distances = self._with(code, shapes, distances, more)
+
+    def _with(self, code: str, shapes: np.ndarray, distances: np.ndarray, more: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The shapes compared, and ``more`` compared too (ascending, with their distances)."""
+        if not len(more):
+            return shapes, distances
+        shapes = np.concatenate([shapes, more])
+        distances = np.concatenate([distances, self._distances([code], more)[0]])
+        resort = np.argsort(shapes, kind="stable")
+        return shapes[resort], distances[resort]
+
+
+def _insert(row: list[float], ins: list[float]) -> None:
+    """A row of the alignment with the words heard too many (``ins``: each one's cost), left to right, in place."""
+    before = row[0]
+    for j, cost in enumerate(ins, 1):
+        c = before + cost
+        if c < row[j]:
+            row[j] = c
+        before = row[j]
+
+
 #: A game to read against, and its ``now()`` asked lazily.
 _Context = tuple[Table, LazyNow]
 
@@ -297,6 +424,10 @@ class _Heard:
     numeric: list[bool]  # each word is a number here (not an article)
     key_heard: frozenset[int] = frozenset()  # positions of the key words heard (birds, combinations…)
     sub: dict = field(default_factory=dict)  # (template word, key, sound) -> substitution cost of each heard word
+    ins_without: dict = field(default_factory=dict)  # key words heard a template lacks -> ``ins`` without them
+    spans_for: dict = field(default_factory=dict)  # (slot kind, dice count) -> per word, the runs from there
+    player_row: list[float] | None = None  # cost of each heard word where a template has a name
+    player_moves: list = field(default_factory=list)  # … and the name read (or the failure) for each
 
 
 @dataclass(repr=False)
@@ -348,6 +479,8 @@ class Matcher:
         for t in self.grammar.templates + self.grammar.inactive:
             self._groups.setdefault(self._encode_template(t), []).append(t)
         self._group_keys = list(self._groups)
+        self._shapes = _Shapes.of(self._group_keys)
+        self._plans = {id(t): _Plan.of(t) for t in self.grammar.templates + self.grammar.inactive}
         self._word_cache: dict[tuple[str, str], UTok | None] = {}
         # with a table: each player's last incomplete call (the first breath of a call said in two)
         self._partials: dict[tuple[str, CallKind], Call] = {}
@@ -594,14 +727,8 @@ class Matcher:
                 queries.append(utoks[reason:])
         keys: dict[str, None] = {}
         codes = [self._encode_heard(query) for query in queries]
-        # every query against every shape at once (C++); the nearest first, ties in the grammar's order
-        distances = process.cdist(codes, self._group_keys, scorer=Levenshtein.normalized_distance, workers=1, dtype=np.float64)
-        for k, row in enumerate(distances):
-            limit = self.thresholds.shortlist if k == 0 else self.thresholds.shortlist_core
-            nearest = np.argsort(row, kind="stable")[:limit]
-            # shapes more than half different cannot read under ``accept``: skipped, unless none is nearer
-            # (then the nearest are still aligned, for the reason given)
-            near = [i for i in nearest if row[i] <= 0.5] or list(nearest)
+        limits = [self.thresholds.shortlist] + [self.thresholds.shortlist_core] * (len(codes) - 1)
+        for near in self._shapes.nearest(codes, limits):
             keys.update((self._group_keys[i], None) for i in near)
         return [t for key in keys for t in self._groups[key]]
 
@@ -696,89 +823,158 @@ class Matcher:
         return max(fuzz.ratio(u.sound, self._sound[w]) for w in NUMBER_WORDS) >= 60
 
     def _align(self, t: Template, heard: _Heard) -> _Alignment:
-        """Weighted, slot-aware edit distance (one forward pass; kept in one loop: it is the hot path).
+        """Weighted, slot-aware edit distance: the table of costs row by row (one row per template token, each
+        a few list operations: it is the hot path), then the cheapest path traced back through it.
 
         ``edges``: the cost of taking the first *j* / the words from *j* on as commentary around the call.
         """
-        utoks, spans = heard.utoks, heard.spans
-        # a one-word call (« bévue », « pélican ») is everyday French too; a table command is said to the scribe
-        edges = heard.edges if t.weight >= 2 or not isinstance(t.target, CallKind) else heard.strict_edges
-        if t.target in CONTROL:
-            edges = heard.control_edges
-        m, n = len(t.toks), len(utoks)
-        D = [[INF] * (n + 1) for _ in range(m + 1)]
-        B: list[list[tuple | None]] = [[None] * (n + 1) for _ in range(m + 1)]
-        D[0][0] = 0.0
-        scale = max(t.weight, 1.0)  # commentary costs what it costs, whatever the call's length
-        if edges is not None and t.takes_commentary:
-            D[0][: n + 1] = [c * scale for c in edges.lead]
-        ins = heard.ins
-        if t.exact:
-            ins = [INF] * n  # an exact phrase takes no extra word
-        elif heard.key_heard:
-            # a bird, a combination, a call's own name… heard but not in this phrase is another call, not a
-            # word too many (« je te lance mon civet filoché » is not « lance civet »); said twice, it counts once
-            ins = [INF if j in heard.key_heard and utoks[j].word not in t.words else c for j, c in enumerate(ins)]
-        for i in range(m + 1):
-            tok = t.toks[i] if i < m else None
-            row, nrow = D[i], D[i + 1] if i < m else None
-            if tok is not None:
-                # the template token missing from what was heard; hearing each word in its place
-                missing = tok.weight * 0.5 if tok.kind == "word" and not tok.key and tok.word in FILLERS else tok.weight
-                subs = self._sub_row(tok, heard) if tok.kind == "word" else None
-            for j in range(n + 1):
-                here = row[j]
-                if here == INF:
-                    continue
-                if j < n and here + ins[j] < row[j + 1]:
-                    row[j + 1] = here + ins[j]
-                    B[i][j + 1] = (i, j, None, None)
-                if tok is None:
-                    continue
-                cost = here + missing
-                if cost < nrow[j]:
-                    nrow[j] = cost
-                    B[i + 1][j] = (i, j, None, "missing")
-                if j == n:
-                    continue
-                u = utoks[j]
-                if subs is not None:
-                    c = here + subs[j]
-                    if c < nrow[j + 1]:
-                        nrow[j + 1] = c
-                        B[i + 1][j + 1] = (i, j, None, None)
-                elif tok.kind == "player":
-                    if u.player:
-                        c, val, fail = here + u.cost, u.player, None
-                    else:
-                        miss = 1.5 if u.known else 1.0  # a grammar word is not a misheard name
-                        c, val, fail = here + miss, None, ("unk" if u.unk else u.heard)
-                    if c < nrow[j + 1]:
-                        nrow[j + 1] = c
-                        B[i + 1][j + 1] = (i, j, val, fail)
-                else:
-                    for end, kind, value in spans[j]:
-                        if kind == ("number" if tok.kind == "number" else "dice") and (
-                            tok.kind == "number" or len(value) == tok.count  # type: ignore[arg-type]
-                        ):
-                            c = here + sum(x.cost for x in utoks[j:end]) * 0.5
-                            fail = None
-                        elif kind == "bad":
-                            c, fail = here + 0.8, "bad:" + str(value)
-                        else:
-                            continue
-                        if c < D[i + 1][end]:
-                            D[i + 1][end] = c
-                            B[i + 1][end] = (i, j, value if fail is None else None, fail)
-                    if not spans[j]:
-                        c = here + 1.0
-                        if c < nrow[j + 1]:
-                            nrow[j + 1] = c
-                            B[i + 1][j + 1] = (i, j, None, "unk" if u.unk else "word:" + u.heard)
+        plan = self._plans.get(id(t)) or _Plan.of(t)
+        utoks = heard.utoks
+        edges = heard.control_edges if plan.edges == "control" else heard.strict_edges if plan.edges == "strict" else heard.edges
+        m, n = len(plan.toks), len(utoks)
+        scale = plan.scale  # commentary costs what it costs, whatever the call's length
+        start = [c * scale for c in edges.lead] if plan.commentary else [0.0] + [INF] * n
+        ins = self._ins_row(plan, heard)
+        row = list(start)
+        D = [row]
+        for i, tok in enumerate(plan.toks):
+            _insert(row, ins)
+            missing = plan.missing[i]  # the template token missing from what was heard
+            from_missing = [here + missing for here in row]
+            if tok.kind == "word" or tok.kind == "player":
+                # hearing each word in its place: one cost per heard word (a name: its value or its failure)
+                subs = self._sub_row(tok, heard) if tok.kind == "word" else self._player_row(heard)
+                nrow = [from_missing[0]]
+                nrow += [s if s <= mi else mi for s, mi in zip([a + b for a, b in zip(row, subs)], from_missing[1:])]
+            else:
+                nrow = from_missing
+                for j, moves in enumerate(self._span_moves(tok, heard)):  # the number or dice runs from word j
+                    here = row[j]
+                    if here == INF:
+                        continue
+                    for end, add, _, _ in moves:
+                        if here + add < nrow[end]:
+                            nrow[end] = here + add
+            D.append(nrow)
+            row = nrow
+        _insert(row, ins)
         end = n
-        if edges is not None and t.takes_commentary:
-            end = min(range(n + 1), key=lambda j: (D[m][j] + edges.tail[j] * scale, -j))
-        return self._trace(t, D, B, m, end, D[m][end] + (edges.tail[end] * scale if end < n else 0.0))
+        if plan.commentary:
+            tail = edges.tail
+            best = INF
+            for j, here in enumerate(row):  # the cheapest end, the latest of equals
+                c = here + tail[j] * scale
+                if c <= best:
+                    best, end = c, j
+        total = row[end] + (edges.tail[end] * scale if end < n else 0.0)
+        return self._trace(t, plan, heard, D, start, ins, end, total)
+
+    def _trace(
+        self, t: Template, plan: _Plan, heard: _Heard, D: list[list[float]], start: list[float], ins: list[float],
+        end: int, total: float,
+    ) -> _Alignment:
+        """The slot values and the first failure on the cheapest path to ``D[m][end]``: each cell's move is the
+        first, in the order the table was filled, that gives its cost (the same sums, so the same floats): from
+        the row above, a word heard in its place (a slot's value or failure) then the template token missing;
+        then a word heard too many."""
+        values: list[tuple[str, object]] = []
+        failure: str | None = None
+        i, j = len(plan.toks), end
+        while i > 0:
+            here = D[i][j]
+            if here == INF:
+                break
+            tok, up = plan.toks[i - 1], D[i - 1]
+            kind = tok.kind
+            pj, val, fail = -1, None, None
+            if kind == "word":
+                if j > 0 and up[j - 1] + self._sub_row(tok, heard)[j - 1] == here:
+                    pj = j - 1
+            elif kind == "player":
+                if j > 0 and up[j - 1] + heard.player_row[j - 1] == here:
+                    pj, (val, fail) = j - 1, heard.player_moves[j - 1]
+            else:
+                pj, val, fail = self._run_into(tok, heard, up, j, here)
+            if pj < 0 and up[j] + plan.missing[i - 1] == here:
+                pj, val, fail = j, None, "missing"
+            if pj < 0:  # a word heard but not in the template
+                j -= 1
+                continue
+            if kind != "word":
+                if val is not None:
+                    values.append((kind, val))
+                elif failure is None:
+                    failure = _failure_text(kind, fail)
+            elif fail == "missing" and tok.key and failure is None:
+                failure = f"mot « {tok.word} » manquant"
+            i, j = i - 1, pj
+        values.reverse()
+        return _Alignment(total / max(t.weight, 1.0), t, tuple(values), failure, total)
+
+    def _run_into(self, tok: TTok, heard: _Heard, up: list[float], j: int, here: float) -> tuple[int, object, str | None]:
+        """The number or dice run from the row above that gives cell ``j`` its cost ``here`` (its first word,
+        value, failure), the first in the order the row was filled; (-1, None, None) when none does."""
+        for k, moves in enumerate(self._span_moves(tok, heard)[:j]):
+            if up[k] == INF:
+                continue
+            for end, add, val, fail in moves:
+                if end == j and up[k] + add == here:
+                    return k, val, fail
+        return -1, None, None
+
+    def _ins_row(self, plan: _Plan, heard: _Heard) -> list[float]:
+        """Cost of each heard word the template does not have."""
+        if plan.exact:
+            return [INF] * len(heard.utoks)  # an exact phrase takes no extra word
+        if not heard.key_heard:
+            return heard.ins
+        # a bird, a combination, a call's own name… heard but not in this phrase is another call, not a word
+        # too many (« je te lance mon civet filoché » is not « lance civet »); said twice, it counts once
+        absent = frozenset(j for j in heard.key_heard if heard.utoks[j].word not in plan.words)
+        if not absent:
+            return heard.ins
+        row = heard.ins_without.get(absent)
+        if row is None:
+            row = heard.ins_without[absent] = [INF if j in absent else c for j, c in enumerate(heard.ins)]
+        return row
+
+    def _player_row(self, heard: _Heard) -> list[float]:
+        """What hearing each heard word costs where the template has a name (worked out once per utterance)."""
+        if heard.player_row is None:
+            moves, row = [], []
+            for u in heard.utoks:
+                if u.player:
+                    row.append(u.cost)
+                    moves.append((u.player, None))
+                else:
+                    row.append(1.5 if u.known else 1.0)  # a grammar word is not a misheard name
+                    moves.append((None, "unk" if u.unk else u.heard))
+            heard.player_row, heard.player_moves = row, moves
+        return heard.player_row
+
+    def _span_moves(self, tok: TTok, heard: _Heard) -> list[list[tuple[int, float, object, str | None]]]:
+        """Per heard word, where a number (or ``tok.count`` dice) said from there ends, what it costs, its value
+        or its failure (worked out once per utterance and kind of slot)."""
+        memo = (tok.kind, tok.count)
+        moves = heard.spans_for.get(memo)
+        if moves is not None:
+            return moves
+        utoks = heard.utoks
+        wanted = "number" if tok.kind == "number" else "dice"
+        moves = []
+        for j, spans in enumerate(heard.spans):
+            here: list[tuple[int, float, object, str | None]] = []
+            for end, kind, value in spans:
+                if kind == wanted and (tok.kind == "number" or len(value) == tok.count):  # type: ignore[arg-type]
+                    here.append((end, sum(x.cost for x in utoks[j:end]) * 0.5, value, None))
+                elif kind == "bad":
+                    here.append((end, 0.8, None, "bad:" + str(value)))
+            if not spans:
+                u = utoks[j]
+                here.append((j + 1, 1.0, None, "unk" if u.unk else "word:" + u.heard))
+            moves.append(here)
+        heard.spans_for[memo] = moves
+        return moves
 
     def _sub_row(self, tok: TTok, heard: _Heard) -> list[float]:
         """What hearing each heard word costs where the template says ``tok`` (worked out once per word)."""
@@ -787,26 +983,6 @@ class Matcher:
         if row is None:
             row = heard.sub[memo] = [self._sub_cost(tok, u, heard.numeric[j]) for j, u in enumerate(heard.utoks)]
         return row
-
-    @staticmethod
-    def _trace(t: Template, D, B, m: int, n: int, total: float) -> _Alignment:
-        values: list[tuple[str, object]] = []
-        failure: str | None = None
-        i, j = m, n
-        while (i, j) != (0, 0) and B[i][j] is not None:
-            pi, pj, val, fail = B[i][j]
-            if pi != i:  # consumed template token pi
-                tok = t.toks[pi]
-                if tok.kind != "word":
-                    if val is not None:
-                        values.append((tok.kind, val))
-                    elif failure is None:
-                        failure = _failure_text(tok.kind, fail)
-                elif fail == "missing" and tok.key and failure is None:
-                    failure = f"mot « {tok.word} » manquant"
-            i, j = pi, pj
-        values.reverse()
-        return _Alignment(total / max(t.weight, 1.0), t, tuple(values), failure, total)
 
     # ── 5. decision ──
     def understand(

@@ -171,16 +171,41 @@ def sound_distance(heard: str, said: str, supplied: float = 1.0) -> float:
     >>> sound_distance("kiSEd@", "kiSEtd@"), sound_distance("kiSEd@", "kiSEtd@", supplied=0)
     (1.0, 0.0)
     """
-    light, near = _LIGHT, _NEAR
-    said_costs = [light.get(ch, 1.0) * supplied for ch in said]
-    prev = [0.0]
-    for c in said_costs:
-        prev.append(prev[-1] + c)
+    said_costs, first, subs_of = _said_side(said, supplied)
+    prev = first
     for h in heard:
-        cost_h = light.get(h, 1.0)
-        row = [prev[0] + cost_h]
-        for k, s in enumerate(said):
-            sub = prev[k] if h == s else prev[k] + near.get((h, s), 1.0)
-            row.append(min(prev[k + 1] + cost_h, row[k] + said_costs[k], sub))
+        cost_h = _LIGHT.get(h, 1.0)
+        subs = subs_of.get(h)
+        if subs is None:
+            subs = subs_of[h] = _substitutions(h, said)
+        last = prev[0] + cost_h
+        row = [last]
+        # min(above + cost_h, left + its cost, diagonal + substitution), as one row of the table
+        for above, diagonal, sub, cost_s in zip(prev[1:], prev, subs, said_costs):
+            best = above + cost_h
+            other = last + cost_s
+            if other < best:
+                best = other
+            other = diagonal + sub
+            if other < best:
+                best = other
+            row.append(best)
+            last = best
         prev = row
     return prev[-1]
+
+
+def _substitutions(h: str, said: str) -> tuple[float, ...]:
+    """What hearing ``h`` costs in place of each sound of ``said`` (0 for the same sound)."""
+    return tuple(0.0 if h == s else _NEAR.get((h, s), 1.0) for s in said)
+
+
+@lru_cache(maxsize=4096)
+def _said_side(said: str, supplied: float) -> tuple[tuple[float, ...], list[float], dict[str, tuple[float, ...]]]:
+    """What the distance needs of the phrase's side, worked out once per phrase sound: each sound's cost when
+    not heard, the first row of the table, and (filled as heard sounds come) each heard sound's substitutions."""
+    said_costs = tuple(_LIGHT.get(ch, 1.0) * supplied for ch in said)
+    first = [0.0]
+    for c in said_costs:
+        first.append(first[-1] + c)
+    return said_costs, first, {}
