@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/bench_hearing_rooms.py [--set tuning|held-out|both] [--rooms N] [--live] [--verbose]
                                                   [--room-cancel] [--no-seats] [--seg NAME=VALUE ...]
+                                                  [--seat NAME=VALUE ...]
 
 Needs the bench/test extras (``bash scripts/setup.sh --test``: pyroomacoustics,
 G722, the asterisk-core-sounds-fr-g722 package, espeak-ng, sox). Rooms are
@@ -104,12 +105,18 @@ def main() -> int:
     ap.add_argument("--no-seats", action="store_true", help="without the seat fingerprints (time differences, audio/seats.py)")
     ap.add_argument("--seg", action="append", default=[], metavar="NAME=VALUE",
                     help="a segmenter setting (SegmenterConfig field, a number), to measure a variant")
+    ap.add_argument("--seat", action="append", default=[], metavar="NAME=VALUE",
+                    help="a seat fingerprint setting (SeatConfig field, a number), to measure a variant")
     args = ap.parse_args()
     seg = SegmenterConfig(room_cancel=args.room_cancel, seat_attribution=not args.no_seats)
     for item in args.seg:
         name, _, value = item.partition("=")
         seg = replace(seg, **{name: type(getattr(seg, name))(float(value))})
         print(f"segmenter: {name} = {getattr(seg, name)}")
+    for item in args.seat:
+        name, _, value = item.partition("=")
+        seg = replace(seg, seats=replace(seg.seats, **{name: type(getattr(seg.seats, name))(float(value))}))
+        print(f"seats: {name} = {getattr(seg.seats, name)}")
     cfg = HearingConfig(speech_check=not args.no_speech_check, segmenter=seg)
     lacking = voices.missing()
     if lacking:

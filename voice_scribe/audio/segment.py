@@ -593,7 +593,9 @@ def _seat_opening(seat: np.ndarray, first: int | None, a: int, b: int, cfg: Segm
     """Where a burst of one channel opens a segment, by its seat's response: ``None`` if it is another's.
 
     A burst whose seat stays silent (under ``seat_off``) over its first
-    ``seat_head_ms`` is a leak copy, whatever its rise. Where the seat
+    ``seat_head_ms``, and never speaks after, is a leak copy, whatever its
+    rise (one that starts as a rival's reverberant leak and holds its own
+    player's shout later opens where his seat speaks). Where the seat
     speaks (``seat_on``) the segment opens at the start of that run of the
     response above ``seat_off`` (at most ``seat_back_ms`` earlier): the rise
     of his seat is his direct sound, not a rival's leak. An owned rise of
@@ -601,11 +603,9 @@ def _seat_opening(seat: np.ndarray, first: int | None, a: int, b: int, cfg: Segm
     ``seat_lead_ms`` before.
     """
     head = seat[a : min(b, a + max(1, int(cfg.seat_head_ms / cfg.frame_ms)))]
-    if float(head.max()) < cfg.seat_off:
-        return None
     speaking = np.flatnonzero(seat[a:b] >= cfg.seat_on)
     if len(speaking) == 0:
-        return first
+        return None if float(head.max()) < cfg.seat_off else first
     on = a + int(speaking[0])
     limit = max(0, on - int(cfg.seat_back_ms / cfg.frame_ms))
     top = on
