@@ -18,7 +18,7 @@ are one column (the top level and ``writer2/``), every later tune writer
 is ``heldout/`` itself, each folder under it (``writer2/``, ``writer3/``…) one
 more (:func:`discover`).
 
-    .venv/bin/python bench/bench_understand_corpus.py [--show 30] [--no-noise]
+    .venv/bin/python bench/bench_understand_corpus.py [--show 30] [--no-noise] [--speed]
 
 Prints, for tune and held-out apart: accuracy per phrasing source and per
 damage class (damaged: same reading as the clean sentence), chatter accepted,
@@ -330,6 +330,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--show", type=int, default=0, help="print this many failures of the tune split (never held-out ones)")
     ap.add_argument("--no-noise", action="store_true", help="skip the old self-generated noise figure")
     ap.add_argument("--tune-only", action="store_true", help="only the tune columns")
+    ap.add_argument("--speed", action="store_true", help="then the speed per column and the readings' hashes")
     args = ap.parse_args(argv)
     load_at_start = _load()
     t0 = time.perf_counter()
@@ -349,12 +350,23 @@ def main(argv: list[str] | None = None) -> int:
         show_failures(tune, args.show)
     worst, accepted = worst_10kb(matcher)
     print(f"\n10 kB inputs: worst matching time {worst:.2f} ms, accepted {accepted} (target ≤ 50 ms, 0)")
+    if args.speed:
+        speed_and_readings()
     if not args.no_noise:
         import bench_understand
 
         print("\n── self-generated noise (corpus made from the grammar itself: the matcher against its own assumptions) ──")
         bench_understand.main(["--n", "1000"])
     return 0
+
+
+def speed_and_readings() -> None:
+    """CPU p50/p95/p99 per column with the load, the work per line, and one hash of the readings per file
+    (``bench_understand_speed.py``: a change of the matcher's speed is checked to change no reading)."""
+    import bench_understand_speed
+
+    print("\n── speed and readings (bench_understand_speed.py) ──")
+    bench_understand_speed.main(["--repeat", "1"])
 
 
 if __name__ == "__main__":

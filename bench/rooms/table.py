@@ -18,7 +18,7 @@ from . import noises, voices
 from .voices import LEAD, RATE, Voice
 
 #: bump when the rendering changes, so that caches are rebuilt
-VERSION = 3
+VERSION = 4
 CACHE = Path(__file__).resolve().parent / ".cache"
 SPEED_OF_SOUND = 343.0
 #: pyroomacoustics' fractional-delay filter puts the direct path this many samples late
@@ -108,6 +108,9 @@ def _rirs(spec: RoomSpec, geo: dict) -> tuple[list[list[np.ndarray]], float]:
     """RIRs [mic][source] (sources: mouths, knock spots, far sources), 40-sample offset removed; measured RT60."""
     import pyroomacoustics as pra
 
+    # the ray tracer draws its rays from pyroomacoustics' own generators, seeded from true randomness
+    # unless told: without this the same spec rendered other reverberant tails at every call
+    pra.random.seed(numpy=spec.seed, libroom=spec.seed)
     e_abs, _ = pra.inverse_sabine(spec.rt60, geo["dim"])
     room = pra.ShoeBox(geo["dim"], fs=RATE, materials=pra.Material(e_abs), max_order=3, ray_tracing=True, air_absorption=True)
     room.set_ray_tracing(n_rays=3000, receiver_radius=0.5, energy_thres=1e-5)

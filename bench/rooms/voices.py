@@ -135,7 +135,7 @@ def _read_wav(data: bytes) -> np.ndarray:
 def _sox(x: np.ndarray, effects: list[str]) -> np.ndarray:
     pcm = (np.clip(x, -1, 1) * 32767).astype("<i2").tobytes()
     fmt = ["-t", "raw", "-r", str(RATE), "-e", "signed", "-b", "16", "-c", "1"]
-    out = subprocess.run(["sox", *fmt, "-", *fmt, "-", *effects], input=pcm, capture_output=True, check=True).stdout
+    out = subprocess.run(["sox", "-R", *fmt, "-", *fmt, "-", *effects], input=pcm, capture_output=True, check=True).stdout
     return np.frombuffer(out, "<i2").astype(np.float32) / 32768
 
 

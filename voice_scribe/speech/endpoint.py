@@ -15,6 +15,10 @@ clock) against a threshold a little *below* the segmenter's low one, and says
   joined to it (:meth:`EndWatch.returning`): the segment is held then, in case
   that sound is the rest of the shout — not for a flicker.
 
+Its memory of those frames, and the live hearing's of its recent audio, is a
+:class:`RecentRows`: rows appended at the end of one preallocated array and
+dropped from its front, read as one contiguous view without a copy.
+
 Why it is safe: the segmenter's own power is the raw power less the others'
 leak, and a burst needs it over the low threshold, so a frame the watch calls
 quiet (raw power ``margin_db`` under that threshold) holds no burst. The
@@ -42,6 +46,81 @@ HISTORY_S = 3.0
 MIN_RUN_S = 0.05
 
 
+@dataclass
+class RecentRows:
+    """The last rows of a stream (``(rows, channels)``: samples or frames), kept in one
+    preallocated array: appended at its end, dropped from its front.
+
+    :attr:`rows` is always one contiguous view, no copy. When the array is full, the rows kept
+    move to a fresh array (of ``capacity`` rows, or twice what must fit when that is more): each
+    row is copied once per ``capacity`` − kept rows appended, rather than the whole of them at
+    every append as joining arrays would. Rows are never written over, so a view handed out
+    keeps its values. :attr:`start` is the stream index of ``rows[0]``.
+
+    >>> recent = RecentRows(channels=2, dtype=np.float32, capacity=4)
+    >>> recent.extend(np.ones((3, 2)))
+    >>> recent.pad(2)
+    >>> recent.drop(1)
+    >>> recent.rows.tolist(), recent.start, recent.end
+    ([[1.0, 1.0], [1.0, 1.0], [0.0, 0.0], [0.0, 0.0]], 1, 5)
+    """
+
+    channels: int
+    dtype: type
+    capacity: int
+    #: stream index of the first row kept
+    start: int = 0
+    _array: np.ndarray = field(init=False, repr=False)
+    _begin: int = field(default=0, init=False)  # array row of rows[0]
+    _end: int = field(default=0, init=False)  # array row after the last
+
+    def __post_init__(self) -> None:
+        self._array = np.empty((max(1, self.capacity), self.channels), self.dtype)
+
+    def __len__(self) -> int:
+        return self._end - self._begin
+
+    @property
+    def rows(self) -> np.ndarray:
+        """The rows kept, oldest first (a view)."""
+        return self._array[self._begin : self._end]
+
+    @property
+    def end(self) -> int:
+        """Stream index after the last row kept."""
+        return self.start + len(self)
+
+    def extend(self, rows: np.ndarray) -> None:
+        """Append ``rows`` (cast to the dtype, as ``astype`` casts)."""
+        self._room(len(rows))[:] = rows
+
+    def pad(self, count: int) -> None:
+        """Append ``count`` rows of zeros (silence over dropped frames)."""
+        self._room(count)[:] = 0
+
+    def drop(self, count: int) -> None:
+        """Forget the ``count`` oldest rows (none when ``count`` ≤ 0)."""
+        count = max(0, min(count, len(self)))
+        self._begin += count
+        self.start += count
+
+    def restart(self, start: int) -> None:
+        """Forget every row; the next appended is stream index ``start``."""
+        self._begin = self._end
+        self.start = start
+
+    def _room(self, count: int) -> np.ndarray:
+        """The ``count`` array rows after the last kept, moving the kept rows to a fresh array
+        when they do not fit."""
+        if self._end + count > len(self._array):
+            kept = len(self)
+            array = np.empty((max(self.capacity, 2 * (kept + count)), self.channels), self.dtype)
+            array[:kept] = self.rows
+            self._array, self._begin, self._end = array, 0, kept
+        self._end += count
+        return self._array[self._end - count : self._end]
+
+
 @dataclass(frozen=True)
 class Run:
     """A channel's sound, from its first loud frame to its last (session seconds)."""
@@ -66,15 +145,14 @@ class EndWatch:
     _start: list[float | None] = field(init=False, repr=False)  # current own run's first frame
     _last: list[float] = field(init=False, repr=False)  # current own run's last frame end
     #: the recent own frames of each channel (``(frames, channels)``, over the low threshold);
-    #: row 0 is session frame ``_hist_first``
-    _hist_own: np.ndarray = field(init=False, repr=False)
-    _hist_first: int = field(default=0, init=False)
+    #: its start is a session frame
+    _own: RecentRows = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         self._frame = max(1, int(round(self.cfg.frame_ms * self.rate / 1000)))
         # before any noise is known: the segmenter's absolute floor, the lowest it ever uses
         self._low = np.full(self.channels, 10 ** ((self.cfg.abs_low_dbfs - self.margin_db) / 10))
-        self._hist_own = np.zeros((0, self.channels), bool)
+        self._own = RecentRows(self.channels, bool, 2 * self._history_frames())
         self._leak = np.zeros((self.channels, self.channels))
         self._heard = [None] * self.channels
         self._start = [None] * self.channels
@@ -148,13 +226,13 @@ class EndWatch:
         """
         for start, last in reversed(self._runs(channel, 0)):
             if (last - start) * self._frame / self.rate >= MIN_RUN_S:
-                return (self._hist_first + last) * self._frame / self.rate
+                return (self._own.start + last) * self._frame / self.rate
         return None
 
     def _runs(self, channel: int, first: int) -> list[tuple[int, int]]:
         """The channel's remembered runs of own frames from history row ``first`` on, bridged over
         ``burst_gap_ms``: ``[start, end)`` history rows."""
-        hits = np.flatnonzero(self._hist_own[first:, channel]) + first
+        hits = np.flatnonzero(self._own.rows[first:, channel]) + first
         if not len(hits):
             return []
         gap = max(1, int(round(self.cfg.burst_gap_ms / self.cfg.frame_ms)))
@@ -184,13 +262,13 @@ class EndWatch:
         >>> watch.returning(0, after=0.5, within=0.3, now=1.0, quiet=0.35) is None
         True
         """
-        first = max(0, int(np.ceil(after * self.rate / self._frame - 1e-9)) - self._hist_first)
+        first = max(0, int(np.ceil(after * self.rate / self._frame - 1e-9)) - self._own.start)
         runs = self._runs(channel, first)
         if not runs:
             return None
         start, last = runs[-1]
         seconds = self._frame / self.rate
-        onset, silent = (self._hist_first + start) * seconds, now - (self._hist_first + last) * seconds
+        onset, silent = (self._own.start + start) * seconds, now - (self._own.start + last) * seconds
         if onset > after + within or silent > quiet:
             return None  # too late to be joined (a new shout, if anything), or long over
         if (last - start) * seconds < MIN_RUN_S and silent > self.cfg.burst_gap_ms / 1000:
@@ -204,13 +282,13 @@ class EndWatch:
 
     def _remember(self, first: int, own: np.ndarray) -> None:
         """Keep the own frames of the last ``HISTORY_S`` (``first``: session frame of ``own[0]``)."""
-        if not len(self._hist_own) or first != self._hist_first + len(self._hist_own):
-            self._hist_own, self._hist_first = own[:0], first  # the first frames, or after a gap
-        self._hist_own = np.concatenate([self._hist_own, own])
-        drop = len(self._hist_own) - int(HISTORY_S * self.rate / self._frame)
-        if drop > 0:
-            self._hist_own = self._hist_own[drop:]
-            self._hist_first += drop
+        if not len(self._own) or first != self._own.end:
+            self._own.restart(first)  # the first frames, or after a gap
+        self._own.extend(own)
+        self._own.drop(len(self._own) - self._history_frames())
+
+    def _history_frames(self) -> int:
+        return int(HISTORY_S * self.rate / self._frame)
 
     def _time(self, begin: int, frame: int) -> float:
         return (begin + frame * self._frame) / self.rate

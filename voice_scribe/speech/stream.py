@@ -43,7 +43,7 @@ from voice_scribe.audio.mute import Mute
 from voice_scribe.audio.segment import LeakModel, Segment, learn_leak, segment_audio
 from voice_scribe.audio.sources import Frame
 from voice_scribe.audio.vad import SpeechCheck, keep_speech
-from voice_scribe.speech.endpoint import MIN_RUN_S, EndWatch
+from voice_scribe.speech.endpoint import MIN_RUN_S, EndWatch, RecentRows
 from voice_scribe.speech.recognizer import ChannelRecognizer, Grammar
 from voice_scribe.speech.transcribe import (
     HearingConfig,
@@ -92,8 +92,8 @@ class StreamingHearing:
     #: (the next shout's decoding, the crosstalk model, the decoders of shouts still going);
     #: ``push`` and ``flush`` return them as well
     on_heard: Callable[[Utterance], None] | None = field(default=None, repr=False)
-    _buf: np.ndarray = field(init=False, repr=False)
-    _buf_start: int = field(default=0, init=False)  # session sample of _buf[0]
+    #: the last ``window_s`` of audio (:attr:`_buf`, from session sample :attr:`_buf_start`)
+    _recent: RecentRows = field(init=False, repr=False)
     _pending: int = field(default=0, init=False)  # samples since the last analysis
     _emitted: dict[int, float] = field(default_factory=dict, init=False)  # channel → end of last emitted
     _recognizers: dict[int, ChannelRecognizer] = field(default_factory=dict, init=False, repr=False)
@@ -114,10 +114,21 @@ class StreamingHearing:
     looks: int = field(default=0, init=False)
 
     def __post_init__(self) -> None:
-        self._buf = np.zeros((0, self.channels), np.float32)
         self._leak = self.leak
         self._check = SpeechCheck.load() if self.cfg.speech_check else None
         self._watch = EndWatch(self.channels, self.cfg.rate, self.cfg.segmenter)
+        # room for twice the window: the kept audio moves to a fresh array once a window
+        self._recent = RecentRows(self.channels, np.float32, 2 * int(self.window_s * self.cfg.rate) + self._watch.frame)
+
+    @property
+    def _buf(self) -> np.ndarray:
+        """The audio kept (``(samples, channels)`` float32, a view): the last ``window_s``."""
+        return self._recent.rows
+
+    @property
+    def _buf_start(self) -> int:
+        """Session sample of ``_buf[0]``."""
+        return self._recent.start
 
     @property
     def now(self) -> float:
@@ -168,13 +179,12 @@ class StreamingHearing:
             raise ValueError("frame rate or channel count differs from the hearing's")
         if self.mute is not None:
             frame = self.mute.apply(frame)  # type: ignore[assignment]
-        expected = self._buf_start + len(self._buf)
+        expected = self._recent.end
         if frame.start != expected:  # a gap (dropped frames): pad with silence to keep the clock
             if frame.start < expected:
                 raise ValueError("frames must arrive in time order")
-            gap = np.zeros((frame.start - expected, self.channels), np.float32)
-            self._buf = np.concatenate([self._buf, gap])
-        self._buf = np.concatenate([self._buf, frame.data.astype(np.float32)])
+            self._recent.pad(frame.start - expected)
+        self._recent.extend(frame.data)
         self._watch.watch(self._buf, self._buf_start)
 
     def _due(self) -> bool:
@@ -370,5 +380,4 @@ class StreamingHearing:
         if len(self._buf) > keep:
             drop = len(self._buf) - keep
             drop -= drop % self._watch.frame  # the segmenter's frames stay on one grid
-            self._buf = self._buf[drop:]
-            self._buf_start += drop
+            self._recent.drop(drop)

@@ -334,6 +334,7 @@ class _Shapes:
     keys: np.ndarray  # the shapes (strings), in the grammar's order
     lengths: np.ndarray  # per shape, its length
     having: dict[str, tuple[np.ndarray, ...]]  # per character c: [k] = the shapes with c at least k + 1 times
+    longer: dict[int, np.ndarray] = field(default_factory=dict)  # per heard length, see ``_longer``
 
     @classmethod
     def of(cls, keys: Sequence[str]) -> _Shapes:
@@ -346,14 +347,26 @@ class _Shapes:
                     if k == len(levels):
                         levels.append([])
                     levels[k].append(i)
-        return cls(np.array(keys, dtype=object), lengths, {ch: tuple(np.array(ix, dtype=np.int64) for ix in lv) for ch, lv in having.items()})
+        shapes = cls(np.array(keys, dtype=object), lengths, {ch: tuple(np.array(ix, dtype=np.int64) for ix in lv) for ch, lv in having.items()})
+        # numpy sets up its first sorts and partitions lazily (about 13 ms): here, not on the first utterance
+        if keys:
+            shapes.nearest(["", keys[0]], [1, 1])
+        return shapes
 
     def lower_bounds(self, code: str) -> np.ndarray:
         """Per shape, a lower bound of its normalised edit distance to ``code``."""
         parts = [ix for ch in set(code) for ix in self.having.get(ch, ())[: code.count(ch)]]
-        shared = np.bincount(np.concatenate(parts), minlength=len(self.keys)) if parts else np.zeros(len(self.keys), np.int64)
-        longer = np.maximum(np.maximum(self.lengths, len(code)), 1)
-        return (longer - shared) / longer
+        longer = self._longer(len(code))
+        if not parts:
+            return np.ones(len(self.keys))
+        return (longer - np.bincount(np.concatenate(parts), minlength=len(self.keys))) / longer
+
+    def _longer(self, length: int) -> np.ndarray:
+        """Per shape, the longer of its length and ``length`` (at least 1), as floats (worked out once)."""
+        longer = self.longer.get(length)
+        if longer is None:
+            longer = self.longer[length] = np.maximum(np.maximum(self.lengths, length), 1).astype(np.float64)
+        return longer
 
     def _distances(self, codes: list[str], shapes: np.ndarray) -> np.ndarray:
         """Normalised edit distances from each code to these shapes (one C++ call)."""
@@ -381,6 +394,8 @@ class _Shapes:
         then any shape whose bound says it may still be among the nearest, until none may (a shape further
         than the ``limit``-th found, or as far and after it in the grammar, cannot)."""
         shapes, distances = compared
+        if not len(self.keys):
+            return []
         first = min(len(self.keys), max(limit, _FIRST_COMPARED))
         lowest = np.zeros(len(self.keys), dtype=bool)
         lowest[np.argpartition(bounds, first - 1)[:first] if first < len(self.keys) else slice(None)] = True
@@ -756,8 +771,14 @@ class Matcher:
             if after < end:
                 queries.append(utoks[:after])  # table control said first, then its reason
         keys: dict[str, None] = {}
-        codes = [self._encode_heard(query) for query in queries]
-        limits = [self.thresholds.shortlist] + [self.thresholds.shortlist_core] * (len(codes) - 1)
+        # a query heard as the same shape as an earlier one, with no larger limit, finds nothing new
+        codes: list[str] = []
+        limits: list[int] = []
+        for k, query in enumerate(queries):
+            code, limit = self._encode_heard(query), self.thresholds.shortlist if k == 0 else self.thresholds.shortlist_core
+            if not any(c == code and n >= limit for c, n in zip(codes, limits)):
+                codes.append(code)
+                limits.append(limit)
         for near in self._shapes.nearest(codes, limits):
             keys.update((self._group_keys[i], None) for i in near)
         return [t for key in keys for t in self._groups[key]]

@@ -50,6 +50,7 @@ from math import ceil
 from typing import TYPE_CHECKING
 
 from voice_scribe.engine.calls import CallKind
+from voice_scribe.engine.context import throw_in_play, wrong_call
 from voice_scribe.engine.dice import Figure, Kind
 from voice_scribe.engine.events import EventKind, Reason
 from voice_scribe.engine.family import Family
@@ -205,12 +206,9 @@ def _is_excalibur(ctx: RuleContext, current: ThrowContext | None) -> bool:
 
 
 def on_excalibur(ctx: RuleContext, call: Call) -> None:
-    state = ctx.state
-    current = state.current
-    if state.phase is not Phase.REACTION or current is None or current.combination is None:
-        raise Rejected("too_late", "aucun Excalibur en jeu")
+    current = throw_in_play(ctx, "aucun Excalibur en jeu")
     if not _is_excalibur(ctx, current):
-        ctx._bevue(call.player, Reason.WRONG_CALL, call.t, call=call.kind.value)
+        wrong_call(ctx, call)
         return
     shouted = any(p == call.player for p, _ in current.shouters(call.kind.value))
     current.shout(call.kind.value, call.player, call.t)

@@ -16,13 +16,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from voice_scribe.engine.calls import CallKind
+from voice_scribe.engine.context import judge_shout, throw_in_play
 from voice_scribe.engine.dice import Figure, chouette_points
 from voice_scribe.engine.events import Reason
 from voice_scribe.engine.families import civet, flan, tichette
 from voice_scribe.engine.family import Family
 from voice_scribe.engine.races import roller_first_settled_at, roller_wins
-from voice_scribe.engine.rejected import Rejected
-from voice_scribe.engine.state import Phase
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call
@@ -46,19 +45,13 @@ def _is_artichette(ctx: RuleContext, current: ThrowContext | None) -> bool:
 
 
 def on_artichette_shout(ctx: RuleContext, call: Call) -> None:
-    state = ctx.state
-    current = state.current
-    if state.phase is not Phase.REACTION or current is None or current.combination is None:
-        raise Rejected("too_late", "aucune Artichette en jeu")
+    current = throw_in_play(ctx, "aucune Artichette en jeu")
     by_roller = call.player == current.roller
     rollers_call, others_call = _artichette_calls(ctx, current)
     fits = _is_artichette(ctx, current) and by_roller == (call.kind is rollers_call)
     if call.kind is others_call and call.target not in (None, current.roller):
         fits = False  # « en le désignant du doigt »: the roller, nobody else
-    if not fits:
-        ctx._bevue(call.player, Reason.WRONG_CALL, call.t, call=call.kind.value)
-        return
-    current.shout(call.kind.value, call.player, call.t)
+    judge_shout(ctx, call, current, fits)
 
 
 def _artichette_calls(ctx: RuleContext, current: ThrowContext) -> tuple[CallKind, CallKind]:

@@ -25,6 +25,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from voice_scribe.engine.calls import CallKind
+from voice_scribe.engine.context import throw_in_play
 from voice_scribe.engine.dice import Kind
 from voice_scribe.engine.events import Reason
 from voice_scribe.engine.families import civet, sirop
@@ -58,8 +59,7 @@ def on_attrape_oiseau(ctx: RuleContext, call: Call) -> None:
     current = state.current
     if state.phase is Phase.SIROP_BETS and current is not None and current.sirotage is not None:
         raise Rejected("already_siroted", f"{current.sirotage.sirotant} a saisi le dé le premier")
-    if state.phase is not Phase.REACTION or current is None or current.combination is None:
-        raise Rejected("too_late", "aucune Chouette à attraper")
+    current = throw_in_play(ctx, "aucune Chouette à attraper")
     if not _can_catch_the_bird(ctx, current, call.player):
         ctx._bevue(call.player, Reason.SIROP_NOT_ALLOWED, call.t, call=call.kind.value)
         return

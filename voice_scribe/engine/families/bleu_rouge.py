@@ -45,6 +45,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from voice_scribe.engine.calls import CallKind
+from voice_scribe.engine.context import judge_shout, throw_in_play, wrong_call
 from voice_scribe.engine.dice import Figure, Kind, chouette_points
 from voice_scribe.engine.events import Reason
 from voice_scribe.engine.families import flan
@@ -97,7 +98,7 @@ def on_relance_bet(ctx: RuleContext, call: Call) -> None:
     if state.phase is not Phase.RELANCE or relance is None or relance.purpose != "bleu_rouge":
         current = state.current
         if current is not None and current.combination is not None and state.phase is Phase.REACTION:
-            ctx._bevue(call.player, Reason.WRONG_CALL, call.t, call=call.kind.value)
+            wrong_call(ctx, call)
             return
         raise Rejected("no_bleu_rouge", "aucun Bleu-Rouge en jeu")
     if call.number is None:
@@ -147,17 +148,12 @@ def _is_relance(ctx: RuleContext, current: ThrowContext | None, kind: Kind, face
 
 
 def on_pelican_shout(ctx: RuleContext, call: Call) -> None:
-    state = ctx.state
-    current = state.current
-    if state.phase is not Phase.REACTION or current is None:
-        raise Rejected("too_late", "aucun Pélican en jeu")
+    current = throw_in_play(ctx, "aucun Pélican en jeu", needs_dice=False)
     chain = call.kind is not CallKind.PELICAN
-    if not _is_relance(ctx, current, Kind.CUL_DE_CHOUETTE, 6) or (chain and flan.flanned(ctx, current)):
-        # ★★★★ flanned: « Si un ou plusieurs joueurs enchaînent avec “ Passe-Montagne ! ” et/ou
-        # “ Zbradaraldjan ! ”, il y a Bévue. »
-        ctx._bevue(call.player, Reason.WRONG_CALL, call.t, call=call.kind.value)
-        return
-    current.shout(call.kind.value, call.player, call.t)
+    # ★★★★ flanned: « Si un ou plusieurs joueurs enchaînent avec “ Passe-Montagne ! ” et/ou
+    # “ Zbradaraldjan ! ”, il y a Bévue. »
+    fits = _is_relance(ctx, current, Kind.CUL_DE_CHOUETTE, 6) and not (chain and flan.flanned(ctx, current))
+    judge_shout(ctx, call, current, fits)
 
 
 def pelican_settled_at(ctx: RuleContext, current: ThrowContext, t: float) -> float | None:
@@ -216,14 +212,8 @@ def roll_off_pelican(ctx: RuleContext, chosen: str, t: float, end: bool = True) 
 
 
 def on_lance_buches(ctx: RuleContext, call: Call) -> None:
-    state = ctx.state
-    current = state.current
-    if state.phase is not Phase.REACTION or current is None:
-        raise Rejected("too_late", "aucun Jarret en jeu")
-    if not _is_jarret_relance(ctx, current):
-        ctx._bevue(call.player, Reason.WRONG_CALL, call.t, call=call.kind.value)
-        return
-    current.shout(call.kind.value, call.player, call.t)
+    current = throw_in_play(ctx, "aucun Jarret en jeu", needs_dice=False)
+    judge_shout(ctx, call, current, _is_jarret_relance(ctx, current))
 
 
 def _is_jarret_relance(ctx: RuleContext, current: ThrowContext | None) -> bool:

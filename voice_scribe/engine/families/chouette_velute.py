@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from voice_scribe.engine.calls import CallKind
+from voice_scribe.engine.context import wrong_call
 from voice_scribe.engine.dice import Kind
 from voice_scribe.engine.events import Reason
 from voice_scribe.engine.family import Family
@@ -53,7 +54,7 @@ def on_reaction_shout(ctx: RuleContext, call: Call) -> None:
                 current.shout(call.kind.value, call.player, call.t)
                 ctx._decide_certain(call.t)
                 return
-        ctx._bevue(call.player, Reason.WRONG_CALL, call.t, call=call.kind.value)
+        wrong_call(ctx, call)
         return
     raise Rejected("too_late", "aucun lancer en cours auquel réagir")
 

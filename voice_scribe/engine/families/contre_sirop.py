@@ -28,6 +28,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from voice_scribe.engine.calls import CallKind
+from voice_scribe.engine.context import judge_shout, throw_in_play
 from voice_scribe.engine.dice import contre_sirop_points
 from voice_scribe.engine.events import Reason
 from voice_scribe.engine.family import Family
@@ -46,18 +47,14 @@ def _contre_sirop_open(ctx: RuleContext, current: ThrowContext) -> bool:
 
 
 def on_contre_sirop(ctx: RuleContext, call: Call) -> None:
-    state = ctx.state
-    current = state.current
-    if state.phase is Phase.SIROP_BETS:
+    if ctx.state.phase is Phase.SIROP_BETS:
         raise Rejected("too_early", "le dé siroté n'est pas encore tombé")
-    if state.phase is not Phase.REACTION or current is None:
-        raise Rejected("too_late", "aucun sirotage raté")
+    current = throw_in_play(ctx, "aucun sirotage raté", needs_dice=False)
     sirotant = current.sirotage.sirotant if current.sirotage else None
-    two_players = len(state.active()) == 2
-    if not _contre_sirop_open(ctx, current) or (call.player == sirotant and not two_players):
-        ctx._bevue(call.player, Reason.WRONG_CALL, call.t, call=call.kind.value)
-        return
-    current.shout(call.kind.value, call.player, call.t)
+    two_players = len(ctx.state.active()) == 2
+    # « Il ne peut pas être réalisé par le sirotant, sauf lors d'une partie à deux. »
+    fits = _contre_sirop_open(ctx, current) and (call.player != sirotant or two_players)
+    judge_shout(ctx, call, current, fits)
 
 
 def settle_contre_sirop(ctx: RuleContext, current: ThrowContext, t: float) -> None:
@@ -70,15 +67,11 @@ def settle_contre_sirop(ctx: RuleContext, current: ThrowContext, t: float) -> No
 
 # ── Sirop-Jeannot [no negatives] ──
 def on_sirop_jeannot(ctx: RuleContext, call: Call) -> None:
-    state = ctx.state
-    current = state.current
-    if state.phase is not Phase.REACTION or current is None:
-        raise Rejected("too_late", "aucun sirotage sans les points")
+    current = throw_in_play(ctx, "aucun sirotage sans les points", needs_dice=False)
     jeannot = current.jeannot
-    if jeannot is None or call.player == jeannot[0] or call.target not in (None, jeannot[0]):
-        ctx._bevue(call.player, Reason.WRONG_CALL, call.t, call=call.kind.value)
-        return
-    current.shout(call.kind.value, call.player, call.t)
+    # « en le désignant du doigt »: the sirotant without the points, by somebody else
+    fits = jeannot is not None and call.player != jeannot[0] and call.target in (None, jeannot[0])
+    judge_shout(ctx, call, current, fits)
 
 
 def settle_sirop_jeannot(ctx: RuleContext, current: ThrowContext, t: float) -> None:

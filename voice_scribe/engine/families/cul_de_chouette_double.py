@@ -28,11 +28,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from voice_scribe.engine.calls import CallKind
+from voice_scribe.engine.context import throw_in_play, wrong_call
 from voice_scribe.engine.dice import cul_de_chouette_points
 from voice_scribe.engine.events import EventKind, Reason
 from voice_scribe.engine.families import flan
 from voice_scribe.engine.family import Family
-from voice_scribe.engine.rejected import Rejected
 import voice_scribe.engine.relances as relances
 from voice_scribe.engine.state import Phase, Relance
 
@@ -52,13 +52,10 @@ def may_double_cul_de_chouette(ctx: RuleContext, current: ThrowContext) -> bool:
 
 def doubling_announced(ctx: RuleContext, call: Call, purpose: str) -> bool:
     """« Cul De Chouette ! » / « Je siffle … » by whoever made the Cul de chouette, in its window."""
-    state = ctx.state
-    current = state.current
-    if state.phase is not Phase.REACTION or current is None:
-        raise Rejected("too_late", "aucun Cul de chouette à doubler")
+    current = throw_in_play(ctx, "aucun Cul de chouette à doubler", needs_dice=False)
     due = current.cdc_due
     if due is None or due[0] != call.player:
-        ctx._bevue(call.player, Reason.WRONG_CALL, call.t, call=call.kind.value)
+        wrong_call(ctx, call)
         return False
     current.cdc_due = None  # « sans prendre les points avant du Cul de Chouette »
     resumes = current.challenge is not None or current.resumes_turn

@@ -31,14 +31,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from voice_scribe.engine.calls import CallKind
+from voice_scribe.engine.context import judge_shout, throw_in_play
 from voice_scribe.engine.dice import cul_de_chouette_points
 from voice_scribe.engine.events import Reason
 from voice_scribe.engine.families import cul_de_chouette_double, doublette
 from voice_scribe.engine.family import Family
 from voice_scribe.engine.races import firsts, roller_first_settled_at, roller_wins
-from voice_scribe.engine.rejected import Rejected
 import voice_scribe.engine.relances as relances
-from voice_scribe.engine.state import Phase, Relance
+from voice_scribe.engine.state import Relance
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call
@@ -82,15 +82,11 @@ def relance_intervalle_paien(ctx: RuleContext, relance: Relance, call: Call, dic
 
 
 def on_unisson(ctx: RuleContext, call: Call) -> None:
-    state = ctx.state
-    current = state.current
-    if state.phase is not Phase.REACTION or current is None:
-        raise Rejected("too_late", "aucun Unisson en jeu")
+    current = throw_in_play(ctx, "aucun Unisson en jeu", needs_dice=False)
     by_roller = call.player == current.roller
-    if not current.unisson or by_roller != (call.kind is CallKind.UNISSON):
-        ctx._bevue(call.player, Reason.WRONG_CALL, call.t, call=call.kind.value)
-        return
-    current.shout(call.kind.value, call.player, call.t)
+    # « le lanceur doit annoncer "Unisson" »; « un autre joueur », « un petit intervalle diminué… »
+    fits = bool(current.unisson) and by_roller == (call.kind is CallKind.UNISSON)
+    judge_shout(ctx, call, current, fits)
 
 
 def unisson_settled_at(ctx: RuleContext, current: ThrowContext, t: float) -> float | None:

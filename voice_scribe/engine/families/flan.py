@@ -47,6 +47,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from voice_scribe.engine.calls import CallKind
+from voice_scribe.engine.context import wrong_call
 from voice_scribe.engine.dice import Figure
 from voice_scribe.engine.events import Reason
 from voice_scribe.engine.families import civet, civet_filoche
@@ -101,7 +102,7 @@ def on_a_kadoc(ctx: RuleContext, call: Call) -> None:
     state = ctx.state
     if state.kadoc != call.player:
         # « (joueur seulement) », and only « avant le lancer du joueur suivant »
-        ctx._bevue(call.player, Reason.WRONG_CALL, call.t, call=call.kind.value)
+        wrong_call(ctx, call)
         return
     state.kadoc = None
     ctx._gain(call.player, Holding.FLAN, Reason.A_KADOC, call.t)  # « (non cumulable) »

@@ -40,6 +40,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from voice_scribe.engine.calls import CallKind
+from voice_scribe.engine.context import wrong_call
 from voice_scribe.engine.dice import Kind
 from voice_scribe.engine.events import Reason
 from voice_scribe.engine.family import Family
@@ -77,7 +78,7 @@ def after_challenge_settled(ctx: RuleContext, challenge: Challenge, winner: str,
 def on_poulette(ctx: RuleContext, call: Call) -> None:
     state = ctx.state
     if state.poulette is None or call.player not in state.poulette[:2]:
-        ctx._bevue(call.player, Reason.WRONG_CALL, call.t, call=call.kind.value)
+        wrong_call(ctx, call)
         return
     if any(p == call.player for p, _ in state.poulette_shouts):
         return  # his own repeat: nothing more

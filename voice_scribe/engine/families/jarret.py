@@ -53,6 +53,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from voice_scribe.engine.calls import CallKind
+from voice_scribe.engine.context import judge_shout, throw_in_play, wrong_call
 from voice_scribe.engine.dice import Kind
 from voice_scribe.engine.events import Reason
 from voice_scribe.engine.families import flan
@@ -140,7 +141,7 @@ def on_bjarret(ctx: RuleContext, call: Call) -> None:
     relance = state.relance
     if state.phase is not Phase.RELANCE or relance is None or relance.purpose != "mi_jarret" \
             or call.player != relance.thrower:
-        ctx._bevue(call.player, Reason.WRONG_CALL, call.t, call=call.kind.value)
+        wrong_call(ctx, call)
         return
     assert relance.kept is not None
     relances.land_relance(ctx, relance.thrower, relance.kept, call.t, relance)  # « la première combinaison … prend effet »
@@ -161,15 +162,10 @@ def _jarret_neant(ctx: RuleContext, current: ThrowContext | None) -> bool:
 
 
 def on_jarret_souple(ctx: RuleContext, call: Call) -> None:
-    state = ctx.state
-    current = state.current
-    if state.phase is not Phase.REACTION or current is None:
-        raise Rejected("too_late", "aucun Néant sur un Jarret")
+    current = throw_in_play(ctx, "aucun Néant sur un Jarret", needs_dice=False)
     by_roller = call.player == current.roller
-    if not _jarret_neant(ctx, current) or by_roller != (call.kind is _jarret_souple_calls(ctx, current)[0]):
-        ctx._bevue(call.player, Reason.WRONG_CALL, call.t, call=call.kind.value)
-        return
-    current.shout(call.kind.value, call.player, call.t)
+    fits = _jarret_neant(ctx, current) and by_roller == (call.kind is _jarret_souple_calls(ctx, current)[0])
+    judge_shout(ctx, call, current, fits)
 
 
 def _jarret_souple_calls(ctx: RuleContext, current: ThrowContext) -> tuple[CallKind, CallKind]:

@@ -24,14 +24,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from voice_scribe.engine.calls import CallKind
+from voice_scribe.engine.context import throw_in_play, wrong_call
 from voice_scribe.engine.dice import Figure
 from voice_scribe.engine.events import Reason
 from voice_scribe.engine.families import civet, flan
 from voice_scribe.engine.family import Family
 from voice_scribe.engine.races import first_settled_at, firsts
-from voice_scribe.engine.rejected import Rejected
 import voice_scribe.engine.rolloff as rolloff
-from voice_scribe.engine.state import GRELOTTINE_MINIMUM, Holding, Phase
+from voice_scribe.engine.state import GRELOTTINE_MINIMUM, Holding
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call
@@ -52,17 +52,14 @@ def _is_neant_souffle(ctx: RuleContext, current: ThrowContext | None) -> bool:
 
 
 def on_neant_souffle_shout(ctx: RuleContext, call: Call) -> None:
-    state = ctx.state
-    current = state.current
-    if state.phase is not Phase.REACTION or current is None:
-        raise Rejected("too_late", "aucun Néant soufflé en jeu")
+    current = throw_in_play(ctx, "aucun Néant soufflé en jeu", needs_dice=False)
     if not _is_neant_souffle(ctx, current):
-        ctx._bevue(call.player, Reason.WRONG_CALL, call.t, call=call.kind.value)
+        wrong_call(ctx, call)
         return
     if (
         call.kind is CallKind.MECREANT
         and not ctx.rules.negative_scores
-        and state.players[call.player].score < GRELOTTINE_MINIMUM
+        and ctx.state.players[call.player].score < GRELOTTINE_MINIMUM
     ):
         ctx._bevue(call.player, Reason.NOT_ALLOWED, call.t, call=call.kind.value)
         return

@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from voice_scribe.engine.calls import CallKind
+from voice_scribe.engine.context import throw_in_play, wrong_call
 from voice_scribe.engine.dice import FACES, Figure, Kind, Throw, chouette_points, cul_de_chouette_points
 from voice_scribe.engine.events import EventKind, Reason
 from voice_scribe.engine.families import civet, cul_de_chouette_double, flan, grelottine
@@ -41,14 +42,12 @@ NOT_SIROPABLE_FIGURES = {Figure.ARTICHETTE: "artichette", Figure.BLEU_ROUGE: "bl
 
 
 def on_je_sirote(ctx: RuleContext, call: Call) -> None:
-    state = ctx.state
-    current = state.current
-    if state.phase is not Phase.REACTION or current is None or current.combination is None:
-        if current is not None and state.phase is Phase.CUL:
-            ctx._bevue(call.player, Reason.SIROP_NOT_ALLOWED, call.t)  # before the cul fell
-            return
-        raise Rejected("too_late", "aucune Chouette à siroter")
+    if ctx.state.phase is Phase.CUL and ctx.state.current is not None:
+        ctx._bevue(call.player, Reason.SIROP_NOT_ALLOWED, call.t)  # before the cul fell
+        return
+    current = throw_in_play(ctx, "aucune Chouette à siroter")
     combination = current.combination
+    assert combination is not None
     figure_rule = NOT_SIROPABLE_FIGURES.get(combination.figure) if combination.figure else None
     if (
         call.player != current.roller
@@ -92,12 +91,12 @@ def on_sirop_bet(ctx: RuleContext, call: Call) -> None:
     current = state.current
     if state.phase is not Phase.SIROP_BETS or current is None or current.sirotage is None:
         if current is not None and current.combination is not None and state.phase is Phase.REACTION:
-            ctx._bevue(call.player, Reason.WRONG_CALL, call.t, call=call.kind.value)
+            wrong_call(ctx, call)
             return
         raise Rejected("no_sirotage", "personne ne sirote")
     sirotage = current.sirotage
     if call.player == sirotage.sirotant:
-        ctx._bevue(call.player, Reason.WRONG_CALL, call.t, call=call.kind.value)
+        wrong_call(ctx, call)
         return
     if call.player in sirotage.bets:
         raise Rejected("already_bet", f"{call.player} a déjà annoncé son pari")
@@ -195,7 +194,7 @@ def on_sirop_gagnant(ctx: RuleContext, call: Call) -> None:
         state.sirop_winners.discard(call.player)
         ctx._add(call.player, ctx.rules.sirop_bet_gain, Reason.SIROP_BET_WON.value, "sirop", call.t)
         return
-    ctx._bevue(call.player, Reason.WRONG_CALL, call.t, call=call.kind.value)
+    wrong_call(ctx, call)
 
 
 def forget_sirop_winners(ctx: RuleContext) -> None:

@@ -31,13 +31,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from voice_scribe.engine.calls import CallKind
+from voice_scribe.engine.context import throw_in_play
 from voice_scribe.engine.dice import Figure
 from voice_scribe.engine.events import Reason
 from voice_scribe.engine.families import civet, flan
 from voice_scribe.engine.family import Family
 from voice_scribe.engine.rejected import Rejected
 import voice_scribe.engine.relances as relances
-from voice_scribe.engine.state import Phase, Relance
+from voice_scribe.engine.state import Relance
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call
@@ -59,18 +60,12 @@ def soufflette_landed(ctx: RuleContext, current: ThrowContext, t: float) -> bool
 
 
 def on_en_garde(ctx: RuleContext, call: Call) -> None:
-    state = ctx.state
-    current = state.current
-    if state.phase is not Phase.REACTION or current is None or current.combination is None:
-        raise Rejected("too_late", "aucune Soufflette en jeu")
+    current = throw_in_play(ctx, "aucune Soufflette en jeu")
     if call.target is None:
         raise Rejected("no_target", "En garde qui ?")
-    is_soufflette = (
-        current.combination.figure is Figure.SOUFFLETTE and not current.no_figures and current.applies
-    )
-    players = state.players
+    players = ctx.state.players
     allowed = (
-        is_soufflette
+        current.shows(Figure.SOUFFLETTE)
         and call.player == current.roller
         and current.souffleur_target is None
         and call.target != call.player

@@ -25,14 +25,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from voice_scribe.engine.calls import CallKind
+from voice_scribe.engine.context import judge_shout, throw_in_play
 from voice_scribe.engine.dice import Figure, Throw
 from voice_scribe.engine.events import Reason
 from voice_scribe.engine.family import Family
 from voice_scribe.engine.races import firsts, roller_first_settled_at, roller_wins
-from voice_scribe.engine.rejected import Rejected
 from voice_scribe.engine.relances import combination_value
 import voice_scribe.engine.relances as relances
-from voice_scribe.engine.state import Phase, Relance
+from voice_scribe.engine.state import Relance
 
 if TYPE_CHECKING:
     from voice_scribe.engine.calls import Call
@@ -50,17 +50,11 @@ def _is_suite_velutee(ctx: RuleContext, current: ThrowContext | None) -> bool:
 
 
 def on_suite_velutee_shout(ctx: RuleContext, call: Call) -> None:
-    state = ctx.state
-    current = state.current
-    if state.phase is not Phase.REACTION or current is None or current.combination is None:
-        raise Rejected("too_late", "aucune Suite-Velutée en jeu")
+    current = throw_in_play(ctx, "aucune Suite-Velutée en jeu")
     by_roller = call.player == current.roller
+    # « Patte de canaaard ! » is the roller's, « Velutée ! » the others'; on any other throw, a Bévue.
     fits = _is_suite_velutee(ctx, current) and (by_roller == (call.kind is CallKind.PATTE_DE_CANARD))
-    if not fits:
-        # « Patte de canaaard ! » is the roller's, « Velutée ! » the others'; on any other throw, a Bévue.
-        ctx._bevue(call.player, Reason.WRONG_CALL, call.t, call=call.kind.value)
-        return
-    current.shout(call.kind.value, call.player, call.t)
+    judge_shout(ctx, call, current, fits)
 
 
 def suite_velutee_settled_at(ctx: RuleContext, current: ThrowContext, t: float) -> float | None:

@@ -71,6 +71,7 @@ from math import ceil
 from typing import TYPE_CHECKING
 
 from voice_scribe.engine.calls import CallKind
+from voice_scribe.engine.context import throw_in_play, wrong_call
 from voice_scribe.engine.dice import Figure
 from voice_scribe.engine.events import EventKind, Reason
 from voice_scribe.engine.family import Family
@@ -131,11 +132,9 @@ def is_tichette(ctx: RuleContext, current: ThrowContext | None) -> bool:
 
 def on_salsifi(ctx: RuleContext, call: Call) -> None:
     state = ctx.state
-    current = state.current
-    if state.phase is not Phase.REACTION or current is None or current.combination is None:
-        raise Rejected("too_late", "aucune Tichette en jeu")
+    current = throw_in_play(ctx, "aucune Tichette en jeu")
     if not is_tichette(ctx, current):
-        ctx._bevue(call.player, Reason.WRONG_CALL, call.t, call=call.kind.value)
+        wrong_call(ctx, call)
         return
     if call.kind is CallKind.SALSIFI and abs(state.players[call.player].score) < TICHEUR_MINIMUM:
         # « Il n'est pas possible d'effectuer une Tichette en tant que ticheur si son propre

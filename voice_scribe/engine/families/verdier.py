@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from voice_scribe.engine.calls import CallKind
+from voice_scribe.engine.context import wrong_call
 from voice_scribe.engine.events import Reason
 from voice_scribe.engine.family import Family
 from voice_scribe.engine.rejected import Rejected
@@ -42,14 +43,14 @@ def on_vert_linette(ctx: RuleContext, call: Call) -> None:
     current = state.current
     if state.phase is not Phase.CUL or current is None or current.chouettes is None:
         if current is not None and state.phase in (Phase.REACTION, Phase.RELANCE):
-            ctx._bevue(call.player, Reason.WRONG_CALL, call.t, call=call.kind.value)
+            wrong_call(ctx, call)
             return
         raise Rejected("too_late", "pas de chouettes en l'air")
     thrower = current.bought_from[0] if current.bought_from else current.roller
     if call.player in current.verdier_bets:
         raise Rejected("already_bet", f"{call.player} a déjà dit « Vert-Linette ! »")
     if set(current.chouettes) not in VERDIER_CHOUETTES or call.player == thrower or current.relance:
-        ctx._bevue(call.player, Reason.WRONG_CALL, call.t, call=call.kind.value)
+        wrong_call(ctx, call)
         return
     player = state.players[call.player]
     if not ctx.rules.negative_scores and player.score < VERDIER_COST:
