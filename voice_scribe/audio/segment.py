@@ -120,6 +120,13 @@ class SegmenterConfig:
     seat_delay_ms: float = 10.0
     #: how long (ms) before its seat speaks an owned rise of power may open a segment
     seat_lead_ms: float = 40.0
+    #: how far back (ms) an onset placed by its seat walks along the own channel's power over the
+    #: leak it is predicted (a voiced hum before « deux »'s release carries the room's phases, not
+    #: the seat's), never past the end of the channel's previous burst (0: never)
+    own_back_ms: float = 120.0
+    #: ... while its power stays ``own_db`` over the noise floor and ``own_margin_db`` over its leak
+    own_db: float = 12.0
+    own_margin_db: float = 6.0
     #: a burst is cut where its seat starts speaking after this long (ms) without (0: never), so that
     #: a rival's leak or a die rolled just before a shout does not make it a follower or swallow its onset
     seat_split_ms: float = 150.0
@@ -559,7 +566,9 @@ def segment_audio(
         if clean is not audio:
             power = frame_power(clean, frame)
         gains = leak.power_gains(cfg.default_crosstalk_db)
-        q = own_power(power, spread_power(power, cfg) @ gains.T, cfg)
+        predicted = spread_power(power, cfg) @ gains.T  # each channel's leak from the others
+        q = own_power(power, predicted, cfg)
+        mine = np.where(power > predicted * 10 ** (cfg.own_margin_db / 10), power, 0.0)
         owned = owned_rises(power, gains, noise, cfg)
         if spectra is not None:
             seats = leak.seats if leak.seats is not None else seats_from(spectra, rate, cfg.seats)
@@ -567,18 +576,23 @@ def segment_audio(
             q = np.where(seat >= cfg.seat_on, power, q)  # where his seat speaks, his power is his own
     else:
         owned = np.ones_like(power, dtype=bool)
+        mine = power
     openers, followers = [], []
     for c in range(audio.shape[1]):
+        prev = 0  # where the channel's previous burst ended: an onset is not walked back past it
         for a, b, cut in _split_at_seat(bursts_channel(q[:, c], float(noise[c]), cfg), seat, c, cfg):
             first = _first_owned(owned[:, c], a, b)
             if seat is not None and not np.isnan(seat[0, c]):
                 first = _seat_opening(seat[:, c], first, a, b, cfg)
+                if first is not None:
+                    first = _own_onset(mine[:, c], float(noise[c]), prev, first, cfg)
             if cut and first is not None:  # what comes before a cut is the sound it was cut from
                 first = max(first, min(b - 1, a + int(round(cfg.seat_delay_ms / cfg.frame_ms))))
             if first is None:  # no rise of its own: another player's sound, the room's tail, or
                 followers.append(_segment(c, a, b, power, frame, rate, len(audio)))  # the rest of a shout
             else:
                 openers.append(_segment(c, _refine_onset(power[:, c], a, first, cfg), b, power, frame, rate, len(audio)))
+            prev = b
     openers.sort(key=lambda s: (s.start, s.channel))
     joined = _join_bursts(resolve_duplicates(audio, rate, openers, cfg, cfg.burst_window_s, seat), followers, cfg,
                           _seat_spoke(seat, frame, rate, cfg))
@@ -717,6 +731,34 @@ def owned_rises(power: np.ndarray, gains: np.ndarray, noise: np.ndarray, cfg: Se
 def _first_owned(owned: np.ndarray, a: int, b: int) -> int | None:
     hits = np.flatnonzero(owned[a:b])
     return a + int(hits[0]) if len(hits) else None
+
+
+def _own_onset(mine: np.ndarray, noise: float, prev: int, first: int, cfg: SegmenterConfig) -> int:
+    """Walk an onset placed by its seat back along its own channel: while the channel's power
+    (``mine``: zero where it is not ``own_margin_db`` over its leak prediction; 15 ms mean) stays
+    ``own_db`` over its noise floor, at most ``own_back_ms``, never before ``prev`` (where the
+    channel's previous burst ended).
+
+    A seat's response rises with the released consonant; a voiced hum before it (« deux », « trois »)
+    is the own channel's sound already, while a rival's shout it only copies stays under its leak
+    prediction. The walk only moves through frames of the own channel's sound, so it does not go
+    before the sound starts.
+
+    >>> cfg = SegmenterConfig()
+    >>> mine = np.array([0.0] * 10 + [1.0] * 20 + [2.0] * 10)
+    >>> _own_onset(mine, 1e-3, 0, 30, cfg)
+    10
+    >>> _own_onset(mine, 1e-3, 25, 30, cfg)
+    25
+    """
+    if cfg.own_back_ms <= 0:
+        return first
+    limit = max(prev, first - int(cfg.own_back_ms / cfg.frame_ms))
+    level = noise * 10 ** (cfg.own_db / 10)
+    i = first
+    while i > limit and float(mine[max(0, i - 3) : i].mean()) > level:
+        i -= 1
+    return i
 
 
 def _refine_onset(power: np.ndarray, a: int, first: int, cfg: SegmenterConfig) -> int:
