@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -317,6 +318,13 @@ def build_room(spec: RoomSpec, cache: Path | None = CACHE) -> RoomTable:
             data["info"],
         )
     table = render(spec)
-    sf.write(flac, np.clip(table.audio, -1, 1), RATE, subtype="PCM_16")
-    meta.write_text(json.dumps({"shouts": [asdict(s) for s in table.shouts], "noises": [asdict(x) for x in table.noises], "info": table.info}))
+    # written under a name of this process's, then renamed: a benchmark running beside this one never
+    # reads a half-written room (the .json, renamed last, says the room is complete)
+    part = f".{os.getpid()}.part"
+    sf.write(flac.with_name(flac.name + part), np.clip(table.audio, -1, 1), RATE, subtype="PCM_16", format="FLAC")
+    meta.with_name(meta.name + part).write_text(
+        json.dumps({"shouts": [asdict(s) for s in table.shouts], "noises": [asdict(x) for x in table.noises], "info": table.info})
+    )
+    os.replace(flac.with_name(flac.name + part), flac)
+    os.replace(meta.with_name(meta.name + part), meta)
     return build_room(spec, cache)
