@@ -362,11 +362,14 @@ def main(argv: list[str] | None = None) -> int:
 
 def speed_and_readings() -> None:
     """CPU p50/p95/p99 per column with the load, the work per line, and one hash of the readings per file
-    (``bench_understand_speed.py``: a change of the matcher's speed is checked to change no reading)."""
-    import bench_understand_speed
+    (``bench_understand_speed.py``: a change of the matcher's speed is checked to change no reading).
 
-    print("\n── speed and readings (bench_understand_speed.py) ──")
-    bench_understand_speed.main(["--repeat", "1"])
+    Run as its own process: that script reads this one's corpus loader, so importing it here would
+    tie the two modules in a circle."""
+    import subprocess
+
+    print("\n── speed and readings (bench_understand_speed.py) ──", flush=True)
+    subprocess.run([sys.executable, str(Path(__file__).with_name("bench_understand_speed.py")), "--repeat", "1"], check=False)
 
 
 if __name__ == "__main__":
