@@ -49,11 +49,8 @@ def seat_opening(seat: np.ndarray, first: int | None, a: int, b: int, cfg: Segme
     speaking = np.flatnonzero(seat[a:b] >= cfg.seat_on)
     if len(speaking) == 0:
         return None if float(head.max()) < cfg.seat_off else first
-    on = a + int(speaking[0])
-    limit = max(0, on - int(cfg.seat_back_ms / cfg.frame_ms))
-    top = on
-    while on > limit and seat[on - 1] >= cfg.seat_off:
-        on -= 1
+    top = a + int(speaking[0])
+    on = _walk_back(seat, top, 0, cfg, rising=False)
     on = min(top, on + int(round(cfg.seat_delay_ms / cfg.frame_ms)))  # the response leads the sound
     if first is None or first < on - int(cfg.seat_lead_ms / cfg.frame_ms):
         return on
@@ -134,6 +131,27 @@ def split_at_seat(
     return [piece for a, b in bursts for piece in _cut_burst(seat[:, channel], a, b, cfg)]
 
 
+def _walk_back(seat: np.ndarray, i: int, floor: int, cfg: SegmenterConfig, *, rising: bool) -> int:
+    """From frame ``i``, where a seat speaks, back towards where its response began: frames are taken
+    back while the one before stays at or over ``seat_off`` (and, with ``rising``, under the one
+    after it: the response still rising), at most ``seat_back_ms``, never before ``floor``.
+
+    :func:`seat_opening` walks back over the whole run above ``seat_off``; a cut
+    (:func:`_cut_burst`) only over the rise, stopping where the response last fell.
+
+    >>> cfg = SegmenterConfig(frame_ms=5.0)
+    >>> seat = np.array([0.0, 0.2, 0.08, 0.06, 0.08, 0.2, 0.3])
+    >>> _walk_back(seat, 5, 0, cfg, rising=False), _walk_back(seat, 5, 0, cfg, rising=True)
+    (1, 3)
+    >>> _walk_back(seat, 5, 4, cfg, rising=False)
+    4
+    """
+    limit = max(floor, i - int(cfg.seat_back_ms / cfg.frame_ms))
+    while i > limit and seat[i - 1] >= cfg.seat_off and (not rising or seat[i - 1] < seat[i]):
+        i -= 1
+    return i
+
+
 def _cut_burst(seat: np.ndarray, a: int, b: int, cfg: SegmenterConfig) -> list[tuple[int, int, bool]]:
     """One burst ``[a, b)`` cut at each rise of its seat after ``seat_split_ms`` without (:func:`split_at_seat`)."""
     quiet = int(round(cfg.seat_split_ms / cfg.frame_ms))
@@ -144,11 +162,7 @@ def _cut_burst(seat: np.ndarray, a: int, b: int, cfg: SegmenterConfig) -> list[t
     silent = 0
     for k in range(b - a):
         if on[k] and silent >= quiet:
-            j = a + k
-            limit = max(cuts[-1] + 1 if cuts else a + 1, j - int(cfg.seat_back_ms / cfg.frame_ms))
-            while j > limit and cfg.seat_off <= seat[j - 1] < seat[j]:
-                j -= 1
-            cuts.append(j)
+            cuts.append(_walk_back(seat, a + k, cuts[-1] + 1 if cuts else a + 1, cfg, rising=True))
         silent = 0 if on[k] else silent + 1
     edges = [a, *cuts, b]
     return [(x, y, x != a) for x, y in zip(edges[:-1], edges[1:], strict=True) if y > x]
