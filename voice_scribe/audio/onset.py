@@ -15,6 +15,8 @@ from dataclasses import replace
 import numpy as np
 
 from voice_scribe.audio.frames import Segment, SegmenterConfig, max_filter
+from voice_scribe.audio.leak import spread_power
+from voice_scribe.audio.pitch import copy_test
 
 
 def rises(power: np.ndarray, cfg: SegmenterConfig) -> np.ndarray:
@@ -85,6 +87,44 @@ def own_onset(mine: np.ndarray, noise: float, prev: int, first: int, cfg: Segmen
     return i
 
 
+def pitch_onset(
+    clean: np.ndarray, rate: int, c: int, first: int, prev: int, spread: np.ndarray, gains: np.ndarray,
+    power: np.ndarray, noise: float, frame: int, cfg: SegmenterConfig,
+) -> int:
+    """Walk an onset placed by its seat further back, over frames where the own channel is not a
+    rival's copy by pitch (:func:`.pitch.copy_test`), at most ``pitch.back_ms``, never before ``prev``.
+
+    Under a louder rival the own channel's power stays within a few dB of its leak prediction over a
+    voiced first consonant (« deux »): power cannot tell the hum from the copy. Its pitch can: the
+    copy keeps the rival's period (his own microphone shows it), the own voice breaks it. A rival
+    counts where what he is predicted to leak onto ``c`` (his ``spread`` power times ``gains[d]``, the
+    gains onto ``c``) is within ``pitch.rival_db`` of ``c``'s ``power``. The walk goes back while the own power stays ``pitch.floor_db`` over the noise floor and no frame is
+    a copy; frames where no rival could explain the sound count as the own channel's, and up to
+    ``pitch.gap_frames`` undecided frames in a row (an unvoiced rival) are crossed.
+    """
+    p = cfg.pitch
+    limit = max(prev, first - int(p.back_ms / cfg.frame_ms), 0)
+    if p.back_ms <= 0 or limit >= first or clean.shape[1] < 2:
+        return first
+    others = [d for d in range(clean.shape[1]) if d != c]
+    rivals = spread[limit:first][:, others] * gains[others] >= power[limit:first, None] * 10 ** (-p.rival_db / 10)
+    centres = np.arange(limit, first) * frame + frame // 2
+    status = copy_test(clean[:, c], [clean[:, d] for d in others], rivals, rate, centres, p, p.copy_ap)
+    loud = power[limit:first] > noise * 10 ** (p.floor_db / 10)
+    alone = ~rivals.any(axis=1)
+    best, gap = first, 0
+    for k in range(first - limit - 1, -1, -1):
+        if not loud[k] or status[k] < 0:
+            break
+        if status[k] > 0 or alone[k]:
+            best, gap = limit + k, 0
+        else:
+            gap += 1
+            if gap > p.gap_frames:
+                break
+    return best
+
+
 def refine_onset(power: np.ndarray, a: int, first: int, cfg: SegmenterConfig) -> int:
     """The start of the rise that ``first`` belongs to: back while the power keeps falling, not before ``a``."""
     limit = max(a, first - int(round(cfg.refine_ms / cfg.frame_ms)))
@@ -119,7 +159,10 @@ def hiss_onsets(
     back = int(cfg.hiss_back_ms / cfg.frame_ms)
     smooth = hiss.copy()
     smooth[1:-1] = (hiss[:-2] + hiss[1:-1] + hiss[2:]) / 3
-    near = max_filter(smooth, int(round(cfg.delay_ms / cfg.frame_ms)))
+    if cfg.hiss_release_ms > 0:  # the others' high band spread over the mic-to-mic delay, and held
+        near = spread_power(smooth, replace(cfg, reverb_release_ms=cfg.hiss_release_ms))
+    else:
+        near = max_filter(smooth, int(round(cfg.delay_ms / cfg.frame_ms)))
     factor = 10 ** (cfg.hiss_db / 10)
     out, prev_end = [], {}
     for s in sorted(segments, key=lambda s: (s.start, s.channel)):
