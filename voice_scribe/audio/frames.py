@@ -67,7 +67,7 @@ class SegmenterConfig:
     hiss_db: float = 6.0
     #: release (ms) of the others' high band when predicting its leak: a rival's fricative rings on in
     #: the room, and the walk must not take its tail for the own channel's (0: none)
-    hiss_release_ms: float = 0.0
+    hiss_release_ms: float = 100.0
     #: cancel each microphone's leak from the others with learnt room filters (:mod:`.cancel`)
     #: instead of a gain and a delay per pair; presence, rises and onsets are then read on it
     room_cancel: bool = False

@@ -99,7 +99,8 @@ def pitch_onset(
     copy keeps the rival's period (his own microphone shows it), the own voice breaks it. A rival
     counts where what he is predicted to leak onto ``c`` (his ``spread`` power times ``gains[d]``, the
     gains onto ``c``) is within ``pitch.rival_db`` of ``c``'s ``power``. The walk goes back while the own power stays ``pitch.floor_db`` over the noise floor and no frame is
-    a copy; frames where no rival could explain the sound count as the own channel's, and up to
+    a copy; frames where no rival could explain the sound count as the own channel's (unless
+    ``pitch.alone_is_own`` is off), and up to
     ``pitch.gap_frames`` undecided frames in a row (an unvoiced rival) are crossed.
     """
     p = cfg.pitch
@@ -111,7 +112,7 @@ def pitch_onset(
     centres = np.arange(limit, first) * frame + frame // 2
     status = copy_test(clean[:, c], [clean[:, d] for d in others], rivals, rate, centres, p, p.copy_ap)
     loud = power[limit:first] > noise * 10 ** (p.floor_db / 10)
-    alone = ~rivals.any(axis=1)
+    alone = ~rivals.any(axis=1) & p.alone_is_own
     best, gap = first, 0
     for k in range(first - limit - 1, -1, -1):
         if not loud[k] or status[k] < 0:

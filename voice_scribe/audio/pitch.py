@@ -44,6 +44,8 @@ class PitchConfig:
     gap_frames: int = 2
     #: the walk stops where the own channel's power falls under this (dB) over its noise floor
     floor_db: float = 12.0
+    #: a frame no rival could explain counts as the own channel's (else as undecided)
+    alone_is_own: bool = True
     #: lowest and highest fundamental searched (Hz)
     f0_min: float = 70.0
     f0_max: float = 400.0
