@@ -3,9 +3,11 @@
 A burst opens a segment only with a *rise* of power that is its own (:func:`owned_rises`: the
 nearest microphone gets the largest share of a new sound before the room's reverberation builds
 up); the onset is the start of that rise (:func:`refine_onset`), walked back along the own
-channel when a seat placed it (:func:`own_onset`), then over a weak first consonant in the high
-band (:func:`hiss_onsets`). docs/hearing.md, « Onsets: energy, not Vosk », « Segmentation and
-attribution » step 6 and « Onsets, fifth round: walked back along the own channel ».
+channel when a seat placed it (:func:`own_onset`; further over frames that are not a rival's copy
+by pitch, :func:`pitch_onset`, off by default), then over a weak first consonant in the high band
+(:func:`hiss_onsets`). docs/hearing.md, « Onsets: energy, not Vosk », « Segmentation and
+attribution » step 6, « Onsets, fifth round: walked back along the own channel » and « Races,
+sixth round ».
 """
 
 from __future__ import annotations
@@ -155,7 +157,9 @@ def hiss_onsets(
     From the detected onset, frames are taken back while the own channel's
     high-band power stays ``hiss_db`` above its level before (the 20th
     percentile 200-500 ms earlier) and above what the other channels' high
-    band would leak onto it; never past the channel's previous segment.
+    band would leak onto it (held with a ``hiss_release_ms`` release: a
+    rival's fricative rings on in the room after his microphone has gone
+    quiet); never past the channel's previous segment.
     """
     back = int(cfg.hiss_back_ms / cfg.frame_ms)
     smooth = hiss.copy()

@@ -57,7 +57,10 @@ class PitchConfig:
     cutoff_hz: float = 900.0
 
 
-def _lowpass(x: np.ndarray, rate: int, cutoff_hz: float, taps: int = 63) -> np.ndarray:
+_TAPS = 63
+
+
+def _lowpass(x: np.ndarray, rate: int, cutoff_hz: float, taps: int = _TAPS) -> np.ndarray:
     n = np.arange(taps) - (taps - 1) / 2
     h = (np.sinc(2 * cutoff_hz / rate * n) * 2 * cutoff_hz / rate * np.hamming(taps)).astype(np.float32)
     return np.convolve(x.astype(np.float32), h, mode="same")
@@ -75,11 +78,15 @@ def cmnd(x: np.ndarray, rate: int, centres: np.ndarray, cfg: PitchConfig = Pitch
     """``(d, lo)``: each frame's cumulative mean normalised difference ``d[frame, lag - lo]`` for lags
     ``lo .. hi`` (at the decimated rate ``rate / DECIMATE``), frames centred on the samples ``centres``."""
     sub = rate / DECIMATE
-    y = _lowpass(x, rate, cfg.cutoff_hz)[::DECIMATE]
     w = max(8, int(round(cfg.window_ms * sub / 1000)))
     lo = max(2, int(np.floor(sub / cfg.f0_max)))
     hi = int(np.ceil(sub / cfg.f0_min))
-    starts = np.asarray(centres) // DECIMATE - w // 2
+    # only the span the frames read, and the filter's reach: a few hundred ms, not the whole channel
+    margin = (w + hi + 2) * DECIMATE + _TAPS
+    a = max(0, (int(np.min(centres)) - margin) // DECIMATE * DECIMATE)
+    b = min(len(x), int(np.max(centres)) + margin)
+    y = _lowpass(x[a:b], rate, cfg.cutoff_hz)[::DECIMATE]
+    starts = (np.asarray(centres) - a) // DECIMATE - w // 2
     f = _frames(y, starts, w + hi + 1).astype(np.float64)
     head = f[:, :w]
     diff = np.empty((len(f), hi + 1))
