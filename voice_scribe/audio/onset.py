@@ -100,10 +100,11 @@ def pitch_onset(
     voiced first consonant (« deux »): power cannot tell the hum from the copy. Its pitch can: the
     copy keeps the rival's period (his own microphone shows it), the own voice breaks it. A rival
     counts where what he is predicted to leak onto ``c`` (his ``spread`` power times ``gains[d]``, the
-    gains onto ``c``) is within ``pitch.rival_db`` of ``c``'s ``power``. The walk goes back while the own power stays ``pitch.floor_db`` over the noise floor and no frame is
-    a copy; frames where no rival could explain the sound count as the own channel's (unless
-    ``pitch.alone_is_own`` is off), and up to
-    ``pitch.gap_frames`` undecided frames in a row (an unvoiced rival) are crossed.
+    gains onto ``c``) is within ``pitch.rival_db`` of ``c``'s ``power``. The walk goes back while the
+    own power stays ``pitch.floor_db`` over the noise floor and no frame is a copy; frames where no
+    rival could explain the sound count as the own channel's (unless ``pitch.alone_is_own`` is off),
+    and up to ``pitch.gap_frames`` undecided frames in a row (an unvoiced rival) are crossed.
+    docs/hearing.md, « Races, sixth round »: measured, off by default (``pitch.back_ms`` 0).
     """
     p = cfg.pitch
     limit = max(prev, first - int(p.back_ms / cfg.frame_ms), 0)
