@@ -42,6 +42,8 @@ from voice_scribe.engine.rules import Rules
 from voice_scribe.speech.utterance import Utterance
 from voice_scribe.understand.commands import Command, TableCommand
 from voice_scribe.understand.context import Judgement, LazyNow, Standing, Table, allowed_now, complete, judge
+from voice_scribe.understand.dice_words import corrects, may_correct, read_dice
+from voice_scribe.understand.question_words import read_question
 from voice_scribe.understand.grammar import FILLERS, Grammar, Target, Template, TTok, load_grammar
 from voice_scribe.understand.normalize import UNK, phonetic_key, token_pairs, tokens
 from voice_scribe.understand.phonetics import phonemes, sound_distance
@@ -1106,7 +1108,15 @@ class Matcher:
                     ResultKind.REJECTED, text, who, source,
                     reason=f"on parle d'une annonce, ce n'en est pas une (« {text.strip()} »)",
                 )
-        return self._decide(utterance, ranked, who, source, (table, now) if table is not None else None)
+        context = (table, now) if table is not None else None
+        decided = self._decide(utterance, ranked, who, source, context)
+        if not (about or remark or decided.accepted):
+            # no phrase reads the words: a throw or a question in the speaker's own words is read by its
+            # structure — when the phrases read nothing, or hesitate and the structure says which of them it is
+            structure = _by_structure(utoks, text, self.thresholds.accept)
+            if structure and (decided.kind is ResultKind.REJECTED or _among(structure[0], decided.candidates)):
+                decided = self._decide(utterance, structure, who, source, context)
+        return _asked_if_correcting(decided)
 
     def _rank(self, utoks: list[UTok], now: LazyNow | None = None) -> list[_Alignment]:
         """The best alignment per meaning (kind + arguments + whether a slot failed), cheapest first."""
@@ -1485,6 +1495,8 @@ class Matcher:
             fields["target"] = who  # « combien j'ai »: the speaker asks about himself
         target = al.template.target
         t = utterance.onset
+        if target in _THROWS and corrects(tokens(utterance.text)):
+            target = TableCommand.CORRECTION  # « non, c'est six six deux »: the throw said again corrects the last
         if isinstance(target, CallKind):
             allowed = {"number", "combination", "max_stake", "target", "dice"}
             call = Call(target, player, t, **{k: v for k, v in fields.items() if k in allowed})  # type: ignore[arg-type]
@@ -1576,6 +1588,65 @@ def _best_per_meaning(alignments) -> list[_Alignment]:
         if meaning not in best or al.cost < best[meaning].cost:
             best[meaning] = al
     return sorted(best.values(), key=lambda a: a.cost)
+
+
+#: The calls that tell a throw (said after a word owning a mistake, they correct the last one).
+_THROWS = frozenset({CallKind.CHOUETTES, CallKind.CUL, CallKind.DES, CallKind.DE})
+#: How a throw read by its structure is shown (« hésitation entre … », the reading's phrase).
+_STRUCTURE_PHRASES = {CallKind.CHOUETTES: "chouettes {die} et {die}", CallKind.CUL: "cul {die}",
+                      CallKind.DES: "dés {die} {die} {die}", CallKind.DE: "dé {die}",
+                      TableCommand.SCORES: "les scores", TableCommand.SCORE_JOUEUR: "le score de {player}",
+                      TableCommand.MANQUE: "combien il manque à {player}", TableCommand.QUI_MENE: "qui mène",
+                      TableCommand.TOUR: "à qui le tour", TableCommand.CORRECTION: "correction {die}"}
+
+
+def _asked_if_correcting(decided: Understanding) -> Understanding:
+    """A throw said after « non, c'est … » may correct the last one or be the roller's dismay: the scribe asks."""
+    call = decided.call
+    if call is None or call.kind not in _THROWS or not may_correct(tokens(decided.text)):
+        return decided
+    throw = Candidate(decided.cost or 0.0, _STRUCTURE_PHRASES[call.kind], call=call)
+    fix = Candidate(decided.cost or 0.0, "correction", command=Command(TableCommand.CORRECTION, call.player, call.t,
+                                                                       dice=call.dice))
+    return replace(decided, kind=ResultKind.AMBIGUOUS, call=None, candidates=(throw, fix),
+                   reason=f"hésitation entre « {_shown(throw.phrase)} » ou « correction »")
+
+
+def _hein_for_un(said: list[str]) -> bool:
+    """« hein » (a hesitation, dropped) before a face or « et »: it may be the face « un » misheard."""
+    return any(w == "hein" and nxt in ("un", "deux", "trois", "quatre", "cinq", "six", "et") for w, nxt in zip(said, said[1:]))
+
+
+def _among(al: _Alignment, candidates: Sequence[Candidate]) -> bool:
+    """Whether a reading by structure means what exactly one of the candidates means (kind and arguments)."""
+    fields = _fields(al)
+    same = [c for c in candidates if c.target == al.template.target
+            and all(getattr(c.call or c.command, name, None) == value for name, value in fields.items())]
+    return len(same) == 1
+
+
+def _by_structure(utoks: list[UTok], text: str, cost: float) -> list[_Alignment]:
+    """A throw or a question told in words no phrase has (« mes chouettes c'est six pis trois », « les points
+    on est rendus où »), read by ``dice_words`` / ``question_words`` at ``cost`` (the acceptance limit: any
+    phrase of the grammar near it is a rival), or nothing. Every number must be heard as itself (a sound-alike
+    guessed as a face is not read so)."""
+    said = tokens(text)
+    if any(u.unk or (u.is_number and not _said_number(u)) for u in utoks) or _hein_for_un(said):
+        return []
+    reading = None if any(u.player for u in utoks) else read_dice([u.word if u.is_number else u.heard for u in utoks])
+    if reading is not None:
+        kind: Target = TableCommand.CORRECTION if corrects(said) else reading.kind
+        template = Template(kind, (), (), (), _STRUCTURE_PHRASES[kind])
+        return [_Alignment(cost, template, (("dice", reading.dice),), None)]
+    names = [u.player for u in utoks if u.player]
+    words = [w for u in utoks for w in (["{player}"] if u.player else [u.word] if u.is_number else tokens(u.heard))]
+    question = read_question(words, names[0] if names else None)
+    if question is None:
+        return []
+    values: tuple[tuple[str, object], ...] = (("player", question.target),) if question.target else ()
+    values += (("self", True),) if question.self_target else ()
+    template = Template(question.kind, (), (), (), _STRUCTURE_PHRASES[question.kind])
+    return [_Alignment(cost, template, values, None)]
 
 
 def _self_intro(utoks: list[UTok]) -> tuple[str, int] | None:
