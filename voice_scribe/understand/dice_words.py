@@ -61,7 +61,7 @@ _AROUND = frozenset(
     # exclamations and the table addressed after the throw (« … incroyable », « … mes amis »)
     "incroyable amis ami gars vieux merci revoir table trop fort mesdames messieurs "
     # the words owning a mistake (the throw then corrects the last one, see :func:`corrects`)
-    "pardon erreur non etait était".split()
+    "erreur correction rectification non etait était".split()
 )
 
 
