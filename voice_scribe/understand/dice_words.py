@@ -47,6 +47,9 @@ _RANKS = frozenset({"premier", "première", "premiere", "deuxième", "deuxieme",
 _LAST = frozenset({"troisieme", "troisième", "dernier"})
 #: Connectives between faces.
 _CONNECTIVES = frozenset({"et", "puis", "pis", "plus"})
+#: The verbs of rolling and showing: one face said with no die named needs one (« j'ai sorti un six »).
+_ROLLING = frozenset("fait fais eu sorti sors tire tiré obtiens obtenu lance lancé lances jette jeté donne donnent "
+                     "font indique indiquent montre montrent affiche tombe tombent roule tourne".split())
 #: The roller's verbs, the small words and table particles a throw is told with: nothing else may be left over.
 _AROUND = frozenset(
     # verbs of rolling and showing (« j'ai fait », « j'ai sorti », « ça donne », « le dé indique »)
@@ -172,6 +175,8 @@ def _faces(words: list[str]) -> tuple[tuple[int, ...], frozenset[str]] | None:
             marks.add("des")
         elif w not in _CONNECTIVES and w not in _AROUND:
             return None
+        if w in _ROLLING:
+            marks.add("rolled")
         i += 1
     return tuple(dice), frozenset(marks)
 
@@ -196,6 +201,8 @@ def _kind(dice: tuple[int, ...], marks: frozenset[str]) -> DiceReading | None:
         return DiceReading(CallKind.DE, dice) if n == 1 and "des" not in marks else None
     if "des" in marks:
         return {2: DiceReading(CallKind.CHOUETTES, dice), 3: DiceReading(CallKind.DES, dice)}.get(n)
+    if n == 1 and "rolled" not in marks:
+        return None  # one face and small words only (« le six »): maybe a throw with a face misheard
     return DiceReading({1: CallKind.DE, 2: CallKind.CHOUETTES, 3: CallKind.DES}[n], dice)
 
 

@@ -1116,7 +1116,8 @@ class Matcher:
             structure = _by_structure(utoks, text, self.thresholds.accept)
             if structure and (decided.kind is ResultKind.REJECTED or _among(structure[0], decided.candidates)):
                 decided = self._decide(utterance, structure, who, source, context)
-        return _asked_if_correcting(decided)
+        decided = _asked_if_correcting(decided)
+        return _asked_if_article(decided, utoks) if table is None else decided
 
     def _rank(self, utoks: list[UTok], now: LazyNow | None = None) -> list[_Alignment]:
         """The best alignment per meaning (kind + arguments + whether a slot failed), cheapest first."""
@@ -1610,6 +1611,19 @@ def _asked_if_correcting(decided: Understanding) -> Understanding:
                                                                        dice=call.dice))
     return replace(decided, kind=ResultKind.AMBIGUOUS, call=None, candidates=(throw, fix),
                    reason=f"hésitation entre « {_shown(throw.phrase)} » ou « correction »")
+
+
+def _asked_if_article(decided: Understanding, utoks: list[UTok]) -> Understanding:
+    """« un quatre » alone: the chouettes one and four, or the die four with its article — players say both
+    (the corpus' writers do); out of context the scribe asks, with a game the engine's state decides."""
+    call = decided.call
+    if call is None or call.kind is not CallKind.CHOUETTES or [u.word for u in utoks][:1] != ["un"] or len(utoks) != 2:
+        return decided
+    die = Call(CallKind.DE, call.player, call.t, dice=call.dice[1:])
+    pair = Candidate(decided.cost or 0.0, _STRUCTURE_PHRASES[CallKind.CHOUETTES], call=call)
+    one = Candidate(decided.cost or 0.0, "un {die}", call=die)
+    return replace(decided, kind=ResultKind.AMBIGUOUS, call=None, candidates=(pair, one),
+                   reason="hésitation entre « chouettes un et … » ou « un … » (le dé)")
 
 
 def _hein_for_un(said: list[str]) -> bool:
