@@ -58,7 +58,7 @@ INF = float("inf")
 DISFLUENCIES = frozenset(
     "euh heu euhh hum hmm mmh hein ben bah bon alors oh ah eh hé he ha oui ouais ouaip allez aller hop voila "
     "voilà tiens bim paf ok okay yes bravo ouf youpi dis donc attention na bordel attends attendez putain merde "
-    "zut voyons bam pouf non".split()
+    "zut voyons bam pouf non tabarnak sapristi fichtre purée mince".split()
 )
 #: Words dropped only at the very start or end of an utterance, even when the grammar uses them elsewhere
 #: (« couche sirop là », « tiens, quichage ! »; regional particles too: « pis », « savoir », « peuchère »),
@@ -67,7 +67,13 @@ EDGE_FILLERS = frozenset({"là", "tiens", "déjà", "quoi", "donc", "hein", "alo
                           "savoir", "peuchère", "regarde", "regardez"})
 #: Several-word particles dropped only at the very end (« … une fois », « … les gars »: regional and familiar
 #: French), compared on their plain form.
-EDGE_FILLER_PHRASES: tuple[tuple[str, ...], ...] = (("une", "fois"), ("les", "gars"))
+EDGE_FILLER_PHRASES: tuple[tuple[str, ...], ...] = (
+    ("une", "fois"), ("les", "gars"),
+    # the table addressed after a call (« rigodon mon homme », « sloubi raté mon vieux », « … mes amis »)
+    ("mon", "vieux"), ("mon", "ami"), ("mes", "amis"), ("les", "amis"), ("mon", "homme"), ("mon", "pote"),
+    # a call insisted on (« sganabadarlane j'ai dit »), politeness (« … je vous prie », « … voulez-vous »)
+    ("j", "ai", "dit"), ("je", "vous", "prie"), ("voulez", "vous"),
+)
 #: Words that introduce the speaker's own name before a call (« c'est Karadoc : … », « moi Perceval, … »).
 _SELF_INTRO: tuple[tuple[str, ...], ...] = (("c", "est", "moi"), ("c", "est"), ("moi",), ("ici",), ())
 #: Several-word fillers (« vas-y », « et voilà »), dropped as a whole.
@@ -647,8 +653,9 @@ class Matcher:
             pairs = pairs[:-1]
         for phrase in EDGE_FILLER_PHRASES:
             k = len(phrase)
-            if len(pairs) > k + 1 and tuple(p for p, _ in pairs[-k:]) == phrase:
-                pairs = pairs[:-k]
+            kept = [p for p, _ in pairs[: len(pairs) - k]]
+            if kept and kept[-1:] != ["encore"] and tuple(p for p, _ in pairs[-k:]) == phrase:
+                pairs = pairs[:-k]  # (« encore une fois » asks to repeat)
         out: list[tuple[str, str]] = []
         i = 0
         while i < len(pairs):
@@ -1462,6 +1469,9 @@ class Matcher:
                 candidates=(cand, *others),
                 **base,
             )
+        if _unstaked(winner.template, text):
+            return Understanding(ResultKind.REJECTED, cost=winner.cost,
+                                 reason=f"mise sans « sur » (la plus proche : « {_shown(winner.template.text)} »)", **base)
         kind = ResultKind.CALL if cand.call else ResultKind.COMMAND
         return Understanding(kind, call=cand.call, command=cand.command, cost=winner.cost, **base)
 
@@ -1611,6 +1621,13 @@ def _asked_if_correcting(decided: Understanding) -> Understanding:
                                                                        dice=call.dice))
     return replace(decided, kind=ResultKind.AMBIGUOUS, call=None, candidates=(throw, fix),
                    reason=f"hésitation entre « {_shown(throw.phrase)} » ou « correction »")
+
+
+def _unstaked(t: Template, text: str) -> bool:
+    """A stake said bare (« dix sur une chouette ») read without its « sur » heard: « deux chouette » is as much
+    « cul de chouette » misheard as a stake of two, so it is not read."""
+    bare = t.target is CallKind.GRELOTTINE_MISE and t.toks[:1] and t.toks[0].kind == "number" and "sur" in t.words
+    return bool(bare) and "sur" not in tokens(text)
 
 
 def _asked_if_article(decided: Understanding, utoks: list[UTok]) -> Understanding:
