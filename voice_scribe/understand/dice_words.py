@@ -40,7 +40,7 @@ _DICE = frozenset({"dés"})
 #: Dice words a number before counts (« les deux chouettes », « trois dés »).
 _COUNTED = frozenset({"chouettes", "dés", "des", "dé"})
 #: Small words that sound like the face « deux »: right after a face, the throw is not read.
-_DE_SOUNDS = frozenset({"de", "d"})
+_DE_SOUNDS = frozenset({"de", "d", "des"})
 #: The dice by their rank (« premier dé deux, second dé six »).
 _RANKS = frozenset({"premier", "première", "premiere", "deuxième", "deuxieme", "second", "seconde"})
 #: The last die by its rank (« le troisième », « le dernier »): the cul.
@@ -57,7 +57,7 @@ _AROUND = frozenset(
     "donne donnent font indique indiquent montre montrent affiche tombe tombent sont est c ca ça me m moi "
     "vous te annonce "
     # small words and places (« au cul », « pour les chouettes », « sur le dé »)
-    "le la là les l mes mon ma au aux pour dans du de sur avec "
+    "le la là les l mes mon ma au aux pour dans du de des sur avec "
     # the die rolling (« le cul roule et s'arrête sur quatre »), the table particles (« alors », « hop »)
     "roule roulent tourne tournent arrete arrête s relance relancé "
     "alors donc bon ben hop ouais oui voilà voila enfin ici "

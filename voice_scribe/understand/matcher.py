@@ -1648,6 +1648,24 @@ def _hein_for_un(said: list[str]) -> bool:
     return any(w == "hein" and nxt in ("un", "deux", "trois", "quatre", "cinq", "six", "et") for w, nxt in zip(said, said[1:]))
 
 
+def _structure_words(utoks: list[UTok]) -> list[str]:
+    """The words as said, for the structure readers: a number as the number word read, a name as
+    ``{player}``, a word the matcher split (« tourne » as « tour » + « ne ») whole again.
+
+    >>> _structure_words([UTok("tour", "tour", spoken="tourne"), UTok("ne", "ne", spoken=""), UTok("six", "six")])
+    ['tourne', 'six']
+    """
+    words: list[str] = []
+    for u in utoks:
+        if u.player:
+            words.append("{player}")
+        elif u.is_number:
+            words.append(u.word)
+        else:
+            words.extend(tokens(u.heard if u.spoken is None else u.spoken))
+    return words
+
+
 def _among(al: _Alignment, candidates: Sequence[Candidate]) -> bool:
     """Whether a reading by structure means what exactly one of the candidates means (kind and arguments)."""
     fields = _fields(al)
@@ -1664,13 +1682,13 @@ def _by_structure(utoks: list[UTok], text: str, cost: float) -> list[_Alignment]
     said = tokens(text)
     if any(u.unk or (u.is_number and not _said_number(u)) for u in utoks) or _hein_for_un(said):
         return []
-    reading = None if any(u.player for u in utoks) else read_dice([u.word if u.is_number else u.heard for u in utoks])
+    words = _structure_words(utoks)
+    reading = None if any(u.player for u in utoks) else read_dice(words)
     if reading is not None:
         kind: Target = TableCommand.CORRECTION if corrects(said) else reading.kind
         template = Template(kind, (), (), (), _STRUCTURE_PHRASES[kind])
         return [_Alignment(cost, template, (("dice", reading.dice),), None)]
     names = [u.player for u in utoks if u.player]
-    words = [w for u in utoks for w in (["{player}"] if u.player else [u.word] if u.is_number else tokens(u.heard))]
     question = read_question(words, names[0] if names else None)
     if question is None:
         return []

@@ -76,6 +76,8 @@ def read_question(words: Sequence[str], player: str | None = None) -> QuestionRe
     topics = {name for name, vocabulary in _TOPICS.items() if vocabulary & set(said)}
     if "lead" in topics and "qui" not in said and _TOPICS["lead"] & set(said) == {"gagne"}:
         topics = (topics - {"lead"}) | {"missing"}  # « combien de points avant que Perceval gagne »: what he needs
+    if "missing" in topics:
+        topics.discard("score")  # « il me reste combien de points »: the points are what is missing
     asked = bool(_ASKING & set(said))
     named = said.count("{player}")
     if not asked or named > 1 or len(topics) > 1:
@@ -132,5 +134,5 @@ def _only_question_words(said: list[str], topic: str) -> bool:
     missing, the score everyone races to)."""
     allowed = _ASKING | _TOPICS[topic] | _SELF | _ALL | _AROUND | {"{player}"}
     if topic == "missing":
-        allowed |= _TARGET_SCORES
+        allowed |= _TARGET_SCORES | _TOPICS["score"]  # « combien de points il manque »
     return all(w in allowed for w in said)
