@@ -10,19 +10,10 @@ import pytest
 from voice_scribe.engine.calls import CallKind
 from voice_scribe.understand import ResultKind
 from voice_scribe.understand.dice_words import DiceReading, corrects, may_correct, read_dice
-from voice_scribe.understand.numbers import spell
 from voice_scribe.understand.question_words import QuestionReading, read_question
 from voice_scribe.understand.commands import TableCommand
 
-SPEAKER = "Karadoc"
-FACES = {n: spell(n) for n in range(1, 7)}
-
-
-def _read(matcher, said):
-    u = matcher.understand(said, speaker=SPEAKER)
-    assert u.accepted, (said, u.to_json())
-    thing = u.call or u.command
-    return thing.kind.value, getattr(thing, "dice", None), getattr(thing, "target", None)
+from test_understand_phrasings import FACES, SPEAKER, _read  # the same reading of an utterance
 
 
 # ── throws ──
