@@ -42,7 +42,7 @@ from voice_scribe.engine.rules import Rules
 from voice_scribe.speech.utterance import Utterance
 from voice_scribe.understand.commands import Command, TableCommand
 from voice_scribe.understand.context import Judgement, LazyNow, Standing, Table, allowed_now, complete, judge
-from voice_scribe.understand.dice_words import corrects, may_correct, read_dice
+from voice_scribe.understand.dice_words import FACES, corrects, may_correct, read_dice
 from voice_scribe.understand.question_words import read_question
 from voice_scribe.understand.grammar import FILLERS, Grammar, Target, Template, TTok, load_grammar
 from voice_scribe.understand.normalize import UNK, phonetic_key, token_pairs, tokens
@@ -1507,7 +1507,7 @@ class Matcher:
         target = al.template.target
         t = utterance.onset
         if target in _THROWS and corrects(tokens(utterance.text)):
-            target = TableCommand.CORRECTION  # « non, c'est six six deux »: the throw said again corrects the last
+            target = TableCommand.CORRECTION  # « erreur, c'est six six deux »: the throw said again corrects the last
         if isinstance(target, CallKind):
             allowed = {"number", "combination", "max_stake", "target", "dice"}
             call = Call(target, player, t, **{k: v for k, v in fields.items() if k in allowed})  # type: ignore[arg-type]
@@ -1645,7 +1645,7 @@ def _asked_if_article(decided: Understanding, utoks: list[UTok]) -> Understandin
 
 def _hein_for_un(said: list[str]) -> bool:
     """« hein » (a hesitation, dropped) before a face or « et »: it may be the face « un » misheard."""
-    return any(w == "hein" and nxt in ("un", "deux", "trois", "quatre", "cinq", "six", "et") for w, nxt in zip(said, said[1:]))
+    return any(w == "hein" and (nxt in FACES or nxt == "et") for w, nxt in zip(said, said[1:]))
 
 
 def _structure_words(utoks: list[UTok]) -> list[str]:
