@@ -31,6 +31,7 @@ from rooms.score import HELD_OUT, TUNING, WINDOW, Detection, match  # noqa: E402
 from rooms.table import build_room  # noqa: E402
 
 from voice_scribe.audio import segment as seg  # noqa: E402
+from voice_scribe.audio.boundary import seat_response  # noqa: E402
 from voice_scribe.audio.seats import phat, seats_from  # noqa: E402
 from voice_scribe.audio.vad import SpeechCheck, keep_speech  # noqa: E402
 
@@ -42,7 +43,7 @@ def seat_of(audio: np.ndarray, cfg: seg.SegmenterConfig) -> np.ndarray:
     frame = int(round(cfg.frame_ms * RATE / 1000))
     spectra = phat(audio, RATE, cfg.seats)
     frames = -(-len(audio) // frame)
-    return seg.seat_response(spectra, seats_from(spectra, RATE, cfg.seats), frames, frame, cfg)
+    return seat_response(spectra, seats_from(spectra, RATE, cfg.seats), frames, frame, cfg)
 
 
 def span_max(seat: np.ndarray, c: int, t0: float, t1: float, frame_s: float) -> float:
