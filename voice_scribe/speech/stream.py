@@ -65,6 +65,17 @@ QUIET_BEFORE_LOOK_S = 0.02
 JOIN_SLACK_S = 0.08
 
 
+def shifted(seg: Segment, dt: float) -> Segment:
+    """``seg`` moved by ``dt`` seconds: from a look's window clock to the session's, every instant
+    it holds (the seat's rise too, where the speech check may move the onset).
+
+    >>> shifted(Segment(2, 1.0, 2.0, -20.0, seat_rise=1.4), 10.0)
+    Segment(channel=2, start=11.0, end=12.0, peak_dbfs=-20.0, loudness_ratio=None, ambiguous=False, seat_rise=11.4)
+    """
+    rise = None if seg.seat_rise is None else seg.seat_rise + dt
+    return replace(seg, start=seg.start + dt, end=seg.end + dt, seat_rise=rise)
+
+
 @dataclass
 class StreamingHearing:
     channels: int
@@ -290,8 +301,7 @@ class StreamingHearing:
         ready: list[Segment] = []
         going: list[Segment] = []
         held: list[Segment] = []
-        found = [replace(seg, start=seg.start + t0, end=seg.end + t0)
-                 for seg in segment_audio(audio, rate, self.cfg.segmenter, leak)]
+        found = [shifted(seg, t0) for seg in segment_audio(audio, rate, self.cfg.segmenter, leak)]
         found = [seg for seg in found if seg.start >= self._emitted.get(seg.channel, -1.0)]  # not re-emitted
         holding = self._holding(found, horizon) if self.watch and not final else {}
         for seg in found:
@@ -326,10 +336,12 @@ class StreamingHearing:
     def _emit(self, seg: Segment) -> Utterance | None:
         self._emitted[seg.channel] = seg.end
         decoder = self._decoders.pop(seg.channel, None)
-        if not keep_speech([seg], self._buf, self.cfg.rate, self._check, offset=self._buf_start):
+        kept = keep_speech([seg], self._buf, self.cfg.rate, self._check, offset=self._buf_start)
+        if not kept:
             if decoder is not None:
                 decoder.discard()
             return None  # a knock, dice rolling: judged once, never emitted
+        seg = kept[0]  # as the file path has it: a die's head before the shout is left out
         return to_utterance(seg, self.players, self._words(seg, decoder))
 
     def _words(self, seg: Segment, decoder: SegmentDecoder | None) -> list[Word]:
