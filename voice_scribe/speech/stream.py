@@ -127,7 +127,7 @@ class StreamingHearing:
     def __post_init__(self) -> None:
         self._leak = self.leak
         self._check = SpeechCheck.load() if self.cfg.speech_check else None
-        self._watch = EndWatch(self.channels, self.cfg.rate, self.cfg.segmenter)
+        self._watch = EndWatch(self.channels, self.cfg.rate, self.cfg.segmenter, power_s=self.window_s)
         # room for twice the window: the kept audio moves to a fresh array once a window
         self._recent = RecentRows(self.channels, np.float32, 2 * int(self.window_s * self.cfg.rate) + self._watch.frame)
 
@@ -328,7 +328,7 @@ class StreamingHearing:
         self._going = [] if final else going
         self._held = [] if final else held
         self._last_look = self.now
-        self._watch.calibrate(audio, leak)
+        self._watch.calibrate(audio, leak, offset=first)
         self._follow(going)
         self._settled = max(self._settled, settled)
         return out
