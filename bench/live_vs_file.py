@@ -76,9 +76,26 @@ class LiveRun:
 
 
 class LoggedHearing(StreamingHearing):
-    """The live hearing, each look's window and crosstalk model kept (for ``--why``)."""
+    """The live hearing, each look's window and crosstalk model kept (for ``--why``).
+
+    ``part``/``given``: one part of each model it learns (``seats``, or ``crosstalk``: gains
+    and direct paths) replaced by the given model's, to measure what that part alone does.
+    """
 
     log: list[Look]
+    part: str = ""
+    given: LeakModel | None = None
+
+    def _learn(self) -> LeakModel | None:
+        leak = super()._learn()
+        if leak is None or self.given is None or not self.part:
+            return leak
+        if self.part == "seats":
+            leak = replace(leak, seats=self.given.seats)
+        else:
+            leak = replace(leak, paths=self.given.paths, gains=self.given.gains, support=self.given.support)
+        self._leak = leak
+        return leak
 
     def _analyse(self, final: bool):  # type: ignore[no-untyped-def]
         audio, first = self._window()
@@ -87,9 +104,11 @@ class LoggedHearing(StreamingHearing):
         return out
 
 
-def run_live(table: RoomTable, cfg: HearingConfig, **settings: float) -> LiveRun:
+def run_live(table: RoomTable, cfg: HearingConfig, part: str = "", **settings: object) -> LiveRun:
     live = LoggedHearing(channels=table.audio.shape[1], cfg=cfg, **settings)
     live.log = []
+    if part:
+        live.part, live.given = part, learn_leak(table.audio, voices.RATE, cfg.segmenter)
     run = LiveRun(looks=live.log)
     for i in range(0, len(table.audio), BLOCK):
         for u in live.push(Frame(i, voices.RATE, table.audio[i : i + BLOCK])):
@@ -247,13 +266,18 @@ def main() -> int:
     ap.add_argument("--why", action="store_true", help="what makes each one differ (replays the live looks)")
     ap.add_argument("--file-cache", type=Path, default=None,
                     help="a folder where the file path's detections are kept between runs (same code, same room)")
+    ap.add_argument("--oracle-leak", action="store_true",
+                    help="give the live path the crosstalk model the file path learns on the whole room (not causal: "
+                         "to measure how much of the difference is that model)")
+    ap.add_argument("--oracle-part", choices=("seats", "crosstalk"), default="",
+                    help="as --oracle-leak for one part of the model only, the live path learning the rest")
     ap.add_argument("--live-set", action="append", default=[], metavar="NAME=VALUE",
                     help="a StreamingHearing setting (a number), to measure a variant of the live path")
     args = ap.parse_args()
     settings = {}
     for item in args.live_set:
         name, _, value = item.partition("=")
-        settings[name] = float(value)
+        settings[name] = bool(float(value)) if isinstance(getattr(StreamingHearing, name, None), bool) else float(value)
         print(f"live path: {name} = {settings[name]}")
     lacking = voices.missing()
     if lacking:
@@ -271,7 +295,10 @@ def main() -> int:
         table = build_room(spec)
         file = run_file(table, cfg, args.file_cache)
         cpu = time.process_time()
-        run = run_live(table, cfg, **settings)
+        given = dict(settings)
+        if args.oracle_leak:  # the file path's crosstalk model from the start, never learnt again
+            given.update(leak=learn_leak(table.audio, voices.RATE, cfg.segmenter), learn_every_s=1e9)
+        run = run_live(table, cfg, args.oracle_part, **given)
         cpu_s += time.process_time() - cpu
         audio_s += table.duration
         looks += len(run.looks)

@@ -100,6 +100,9 @@ class StreamingHearing:
     learn_s: float = 4.0
     #: the crosstalk is learnt again at most this often (s): most looks use what is known
     learn_every_s: float = 1.0
+    #: merge each newly learnt model into what was known (False: the model learnt on the last
+    #: ``learn_s`` replaces it, as the file path learns one on all it has)
+    merge_leak: bool = True
     #: called with each utterance the moment it is decoded, before the rest of the push's work
     #: (the next shout's decoding, the crosstalk model, the decoders of shouts still going);
     #: ``push`` and ``flush`` return them as well
@@ -287,8 +290,11 @@ class StreamingHearing:
             return self._leak
         self._last_learnt = self.now
         recent = self._buf[-int(self.learn_s * self.cfg.rate) :]
-        learnt = learn_leak(recent, self.cfg.rate, self.cfg.segmenter)
-        self._leak = learnt if self._leak is None else self._leak.merged(learnt)
+        if self.merge_leak or self._leak is None:
+            learnt = learn_leak(recent, self.cfg.rate, self.cfg.segmenter)
+            self._leak = learnt if self._leak is None else self._leak.merged(learnt)
+        else:
+            self._leak = learn_leak(recent, self.cfg.rate, self.cfg.segmenter, cache=self._leak.spectra)
         return self._leak
 
     def _analyse(self, final: bool) -> list[Utterance]:
