@@ -277,7 +277,8 @@ def main() -> int:
     settings = {}
     for item in args.live_set:
         name, _, value = item.partition("=")
-        settings[name] = bool(float(value)) if isinstance(getattr(StreamingHearing, name, None), bool) else float(value)
+        default = getattr(StreamingHearing, name, None)
+        settings[name] = bool(float(value)) if isinstance(default, bool) else float(value)
         print(f"live path: {name} = {settings[name]}")
     lacking = voices.missing()
     if lacking:

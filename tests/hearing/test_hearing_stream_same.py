@@ -7,11 +7,13 @@ fed 50 ms frames) against ``hear`` on the whole recording.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
 from test_hearing_boundaries import ALONE, NEAR_SEAT_2, RATE, _table
-from voice_scribe.audio.segment import Segment, segment_audio
+from voice_scribe.audio.segment import Segment, learn_leak, segment_audio
 from voice_scribe.audio.sources import Frame
 from voice_scribe.audio.vad import SpeechCheck
 from voice_scribe.speech.stream import StreamingHearing, shifted
@@ -83,3 +85,23 @@ def test_the_die_s_head_case_marks_the_seat_rise_in_a_window_as_on_the_whole() -
     window = [shifted(s, first / RATE) for s in segment_audio(mics[first:], RATE) if s.start + first / RATE > 4.7]
     assert len(whole) == len(window) == 1 and whole[0].seat_rise is not None and window[0].seat_rise is not None
     assert abs(window[0].seat_rise - whole[0].seat_rise) <= 0.010
+
+
+def test_the_live_crosstalk_is_the_file_path_s_estimate_on_all_heard_so_far() -> None:
+    # with ``crosstalk_s`` longer than the table, the crosstalk the live path segments with is
+    # the one the file path would learn on the audio heard up to that look, not a merge of windows
+    mics = _table([*ALONE, (1, 5.0, 0.6, 0.5), (3, 6.2, 0.5, 0.7)], [], 8.0)
+    cfg = HearingConfig(speech_check=False)
+    live = StreamingHearing(channels=4, cfg=cfg, window_s=30.0, crosstalk_s=30.0, crosstalk_every_s=2.0)
+    learnt_at: list[float] = []
+    for i in range(0, len(mics), FRAME):
+        live.push(Frame(i, RATE, mics[i : i + FRAME]))
+        if live._crosstalk_learnt is not None and (not learnt_at or learnt_at[-1] != live._crosstalk_learnt):
+            learnt_at.append(live._crosstalk_learnt)
+            heard = mics[: int(round(live._crosstalk_learnt * RATE))]
+            file = learn_leak(heard, RATE, replace(cfg.segmenter, seat_attribution=False))
+            assert live._leak is not None
+            assert np.array_equal(np.nan_to_num(live._leak.gains, nan=-1.0), np.nan_to_num(file.gains, nan=-1.0))
+            assert live._leak.paths == file.paths
+            assert live._leak.seats is not None  # the seats are still learnt, on the recent windows
+    assert len(learnt_at) >= 3  # learnt again as the table went on

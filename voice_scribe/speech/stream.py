@@ -103,6 +103,12 @@ class StreamingHearing:
     #: merge each newly learnt model into what was known (False: the model learnt on the last
     #: ``learn_s`` replaces it, as the file path learns one on all it has)
     merge_leak: bool = True
+    #: the crosstalk (direct paths and residual gains, not the seats) is learnt on this much of
+    #: the recent audio (s, at most ``window_s``), as the file path learns it on the whole
+    #: recording, and replaces the one known (None: learnt with the seats on ``learn_s``, merged)
+    crosstalk_s: float | None = None
+    #: ... at most this often (s)
+    crosstalk_every_s: float = 5.0
     #: called with each utterance the moment it is decoded, before the rest of the push's work
     #: (the next shout's decoding, the crosstalk model, the decoders of shouts still going);
     #: ``push`` and ``flush`` return them as well
@@ -123,6 +129,8 @@ class StreamingHearing:
     _held: list[Segment] = field(default_factory=list, init=False, repr=False)
     _last_look: float = field(default=0.0, init=False)
     _last_learnt: float | None = field(default=None, init=False)
+    _crosstalk: LeakModel | None = field(default=None, init=False, repr=False)  # learnt on ``crosstalk_s``
+    _crosstalk_learnt: float | None = field(default=None, init=False)
     _check: SpeechCheck | None = field(default=None, init=False, repr=False)
     _watch: EndWatch = field(init=False, repr=False)
     #: how many looks (segmentations) were run: for the benchmarks
@@ -295,7 +303,20 @@ class StreamingHearing:
             self._leak = learnt if self._leak is None else self._leak.merged(learnt)
         else:
             self._leak = learn_leak(recent, self.cfg.rate, self.cfg.segmenter, cache=self._leak.spectra)
+        if self.crosstalk_s is not None:
+            self._leak = self._with_crosstalk(self._leak)
         return self._leak
+
+    def _with_crosstalk(self, leak: LeakModel) -> LeakModel:
+        """``leak`` with the crosstalk learnt on the last ``crosstalk_s`` (again every
+        ``crosstalk_every_s``): the file path's estimate, on all the recent audio at once."""
+        due = self._crosstalk_learnt is None or self.now - self._crosstalk_learnt >= self.crosstalk_every_s
+        if due or self._crosstalk is None:
+            self._crosstalk_learnt = self.now
+            recent = self._buf[-int(float(self.crosstalk_s or 0.0) * self.cfg.rate) :]
+            self._crosstalk = learn_leak(recent, self.cfg.rate, replace(self.cfg.segmenter, seat_attribution=False))
+        xt = self._crosstalk
+        return replace(leak, paths=xt.paths, gains=xt.gains, support=xt.support, canceller=xt.canceller)
 
     def _analyse(self, final: bool) -> list[Utterance]:
         rate = self.cfg.rate
