@@ -27,6 +27,12 @@ still be joined to it (not for a flicker): :meth:`StreamingHearing._holding`.
 Each utterance goes to ``on_heard`` the moment it is decoded, before the rest of
 the frame's work.
 
+A segment is emitted as the file path has it: the speech check's (a die's head before a
+shout left out, ``Segment.seat_rise`` carried to the session clock by :func:`shifted`).
+What still makes the two paths differ is the crosstalk model, learnt at the looks on the last
+``learn_s`` and merged (docs/hearing.md, « Live path, sixth round »); with ``crosstalk_s`` its
+crosstalk part is learnt as the file path learns it, on that much recent audio at once.
+
 Frames pass through an optional :class:`~voice_scribe.audio.mute.Mute` first,
 so the scribe does not hear itself.
 """
@@ -100,9 +106,6 @@ class StreamingHearing:
     learn_s: float = 4.0
     #: the crosstalk is learnt again at most this often (s): most looks use what is known
     learn_every_s: float = 1.0
-    #: merge each newly learnt model into what was known (False: the model learnt on the last
-    #: ``learn_s`` replaces it, as the file path learns one on all it has)
-    merge_leak: bool = True
     #: the crosstalk (direct paths and residual gains, not the seats) is learnt on this much of
     #: the recent audio (s, at most ``window_s``), as the file path learns it on the whole
     #: recording, and replaces the one known (None: learnt with the seats on ``learn_s``, merged)
@@ -298,11 +301,8 @@ class StreamingHearing:
             return self._leak
         self._last_learnt = self.now
         recent = self._buf[-int(self.learn_s * self.cfg.rate) :]
-        if self.merge_leak or self._leak is None:
-            learnt = learn_leak(recent, self.cfg.rate, self.cfg.segmenter)
-            self._leak = learnt if self._leak is None else self._leak.merged(learnt)
-        else:
-            self._leak = learn_leak(recent, self.cfg.rate, self.cfg.segmenter, cache=self._leak.spectra)
+        learnt = learn_leak(recent, self.cfg.rate, self.cfg.segmenter)
+        self._leak = learnt if self._leak is None else self._leak.merged(learnt)
         if self.crosstalk_s is not None:
             self._leak = self._with_crosstalk(self._leak)
         return self._leak
