@@ -139,6 +139,9 @@ class EndWatch:
     cfg: SegmenterConfig
     #: how far under the segmenter's low threshold (dB) a frame still counts as sound
     margin_db: float = 3.0
+    #: how much of each channel's raw frame power is kept (s): a look's window's, so that
+    #: :meth:`calibrate` reads it rather than computing it again
+    power_s: float = HISTORY_S
     _frame: int = field(init=False)
     _upto: int = field(default=0, init=False)  # session sample watched so far (whole frames)
     _low: np.ndarray = field(init=False, repr=False)
@@ -149,12 +152,15 @@ class EndWatch:
     #: the recent own frames of each channel (``(frames, channels)``, over the low threshold);
     #: its start is a session frame
     _own: RecentRows = field(init=False, repr=False)
+    #: the recent raw frame powers (``(frames, channels)``), from a session frame
+    _power: RecentRows = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         self._frame = max(1, int(round(self.cfg.frame_ms * self.rate / 1000)))
         # before any noise is known: the segmenter's absolute floor, the lowest it ever uses
         self._low = np.full(self.channels, 10 ** ((self.cfg.abs_low_dbfs - self.margin_db) / 10))
         self._own = RecentRows(self.channels, bool, 2 * self._history_frames())
+        self._power = RecentRows(self.channels, np.float64, 2 * self._frames(self.power_s))
         self._leak = np.zeros((self.channels, self.channels))
         self._heard = [None] * self.channels
         self._start = [None] * self.channels
@@ -165,16 +171,19 @@ class EndWatch:
         """Samples per frame (the segmenter's)."""
         return self._frame
 
-    def calibrate(self, audio: np.ndarray, leak: LeakModel | None = None) -> None:
+    def calibrate(self, audio: np.ndarray, leak: LeakModel | None = None, offset: int | None = None) -> None:
         """After a look: thresholds from the noise floor of ``audio`` (the window the segmenter
         just analysed), and the crosstalk it removes (a channel's own sound ends when it does,
         not when the last player still talking next to it stops). Sound heard from now on is new.
+
+        ``offset``: the session sample of ``audio[0]``, when it is audio the watch has seen: its
+        frame powers are then those the watch computed as frames arrived, not computed again.
         """
         self._heard = [None] * self.channels
         if leak is not None:
             self._leak = raw_leak(leak, self.cfg)
         if len(audio) >= self._frame:
-            noise = noise_floor(frame_power(audio, self._frame))
+            noise = noise_floor(self._window_power(audio, offset))
             low = np.maximum(noise * 10 ** (self.cfg.low_db / 10), 10 ** (self.cfg.abs_low_dbfs / 10))
             self._low = low * 10 ** (-self.margin_db / 10)
 
@@ -193,6 +202,7 @@ class EndWatch:
             near[:-k] = np.maximum(near[:-k], power[k:])
         own = power - near @ self._leak.T >= self._low * 10 ** (self.margin_db / 10)
         self._remember(begin // self._frame, own)
+        self._keep_power(begin // self._frame, power)
         for c in range(self.channels):
             raw = np.flatnonzero(heard[:, c])
             if len(raw) and self._heard[c] is None:
@@ -290,7 +300,28 @@ class EndWatch:
         self._own.drop(len(self._own) - self._history_frames())
 
     def _history_frames(self) -> int:
-        return int(HISTORY_S * self.rate / self._frame)
+        return self._frames(HISTORY_S)
+
+    def _frames(self, seconds: float) -> int:
+        return int(seconds * self.rate / self._frame)
+
+    def _keep_power(self, first: int, power: np.ndarray) -> None:
+        """Keep the raw frame powers of the last ``power_s`` (``first``: session frame of ``power[0]``)."""
+        if not len(self._power) or first != self._power.end:
+            self._power.restart(first)
+        self._power.extend(power)
+        self._power.drop(len(self._power) - self._frames(self.power_s))
+
+    def _window_power(self, audio: np.ndarray, offset: int | None) -> np.ndarray:
+        """``frame_power(audio)``: the kept powers when they cover ``audio`` (whole frames on the
+        session's grid, from session sample ``offset``), the same figures (a frame's power is its
+        own samples'), else computed."""
+        frames = len(audio) // self._frame
+        if offset is not None and offset % self._frame == 0 and len(audio) == frames * self._frame:
+            first = offset // self._frame - self._power.start
+            if first >= 0 and first + frames <= len(self._power):
+                return self._power.rows[first : first + frames]
+        return frame_power(audio, self._frame)
 
     def _time(self, begin: int, frame: int) -> float:
         return (begin + frame * self._frame) / self.rate

@@ -27,6 +27,12 @@ still be joined to it (not for a flicker): :meth:`StreamingHearing._holding`.
 Each utterance goes to ``on_heard`` the moment it is decoded, before the rest of
 the frame's work.
 
+A segment is emitted as the file path has it: the speech check's (a die's head before a
+shout left out, ``Segment.seat_rise`` carried to the session clock by :func:`shifted`).
+What still makes the two paths differ is the crosstalk model, learnt at the looks on the last
+``learn_s`` and merged (docs/hearing.md, « Live path, sixth round »); with ``crosstalk_s`` its
+crosstalk part is learnt as the file path learns it, on that much recent audio at once.
+
 Frames pass through an optional :class:`~voice_scribe.audio.mute.Mute` first,
 so the scribe does not hear itself.
 """
@@ -66,6 +72,17 @@ QUIET_BEFORE_LOOK_S = 0.02
 JOIN_SLACK_S = 0.08
 
 
+def shifted(seg: Segment, dt: float) -> Segment:
+    """``seg`` moved by ``dt`` seconds: from a look's window clock to the session's, every instant
+    it holds (the seat's rise too, where the speech check may move the onset).
+
+    >>> shifted(Segment(2, 1.0, 2.0, -20.0, seat_rise=1.4), 10.0)
+    Segment(channel=2, start=11.0, end=12.0, peak_dbfs=-20.0, loudness_ratio=None, ambiguous=False, seat_rise=11.4)
+    """
+    rise = None if seg.seat_rise is None else seg.seat_rise + dt
+    return replace(seg, start=seg.start + dt, end=seg.end + dt, seat_rise=rise)
+
+
 @dataclass
 class StreamingHearing:
     channels: int
@@ -89,6 +106,12 @@ class StreamingHearing:
     learn_s: float = 4.0
     #: the crosstalk is learnt again at most this often (s): most looks use what is known
     learn_every_s: float = 1.0
+    #: the crosstalk (direct paths and residual gains, not the seats) is learnt on this much of
+    #: the recent audio (s, at most ``window_s``), as the file path learns it on the whole
+    #: recording, and replaces the one known (None: learnt with the seats on ``learn_s``, merged)
+    crosstalk_s: float | None = None
+    #: ... at most this often (s)
+    crosstalk_every_s: float = 5.0
     #: called with each utterance the moment it is decoded, before the rest of the push's work
     #: (the next shout's decoding, the crosstalk model, the decoders of shouts still going);
     #: ``push`` and ``flush`` return them as well
@@ -109,6 +132,8 @@ class StreamingHearing:
     _held: list[Segment] = field(default_factory=list, init=False, repr=False)
     _last_look: float = field(default=0.0, init=False)
     _last_learnt: float | None = field(default=None, init=False)
+    _crosstalk: LeakModel | None = field(default=None, init=False, repr=False)  # learnt on ``crosstalk_s``
+    _crosstalk_learnt: float | None = field(default=None, init=False)
     _check: SpeechCheck | None = field(default=None, init=False, repr=False)
     _watch: EndWatch = field(init=False, repr=False)
     #: how many looks (segmentations) were run: for the benchmarks
@@ -117,7 +142,7 @@ class StreamingHearing:
     def __post_init__(self) -> None:
         self._leak = self.leak
         self._check = SpeechCheck.load() if self.cfg.speech_check else None
-        self._watch = EndWatch(self.channels, self.cfg.rate, self.cfg.segmenter)
+        self._watch = EndWatch(self.channels, self.cfg.rate, self.cfg.segmenter, power_s=self.window_s)
         # room for twice the window: the kept audio moves to a fresh array once a window
         self._recent = RecentRows(self.channels, np.float32, 2 * int(self.window_s * self.cfg.rate) + self._watch.frame)
 
@@ -278,7 +303,20 @@ class StreamingHearing:
         recent = self._buf[-int(self.learn_s * self.cfg.rate) :]
         learnt = learn_leak(recent, self.cfg.rate, self.cfg.segmenter)
         self._leak = learnt if self._leak is None else self._leak.merged(learnt)
+        if self.crosstalk_s is not None:
+            self._leak = self._with_crosstalk(self._leak)
         return self._leak
+
+    def _with_crosstalk(self, leak: LeakModel) -> LeakModel:
+        """``leak`` with the crosstalk learnt on the last ``crosstalk_s`` (again every
+        ``crosstalk_every_s``): the file path's estimate, on all the recent audio at once."""
+        due = self._crosstalk_learnt is None or self.now - self._crosstalk_learnt >= self.crosstalk_every_s
+        if due or self._crosstalk is None:
+            self._crosstalk_learnt = self.now
+            recent = self._buf[-int(float(self.crosstalk_s or 0.0) * self.cfg.rate) :]
+            self._crosstalk = learn_leak(recent, self.cfg.rate, replace(self.cfg.segmenter, seat_attribution=False))
+        xt = self._crosstalk
+        return replace(leak, paths=xt.paths, gains=xt.gains, support=xt.support, canceller=xt.canceller)
 
     def _analyse(self, final: bool) -> list[Utterance]:
         rate = self.cfg.rate
@@ -291,8 +329,7 @@ class StreamingHearing:
         ready: list[Segment] = []
         going: list[Segment] = []
         held: list[Segment] = []
-        found = [replace(seg, start=seg.start + t0, end=seg.end + t0)
-                 for seg in segment_audio(audio, rate, self.cfg.segmenter, leak)]
+        found = [shifted(seg, t0) for seg in segment_audio(audio, rate, self.cfg.segmenter, leak)]
         found = [seg for seg in found if seg.start >= self._emitted.get(seg.channel, -1.0)]  # not re-emitted
         holding = self._holding(found, horizon) if self.watch and not final else {}
         for seg in found:
@@ -319,7 +356,7 @@ class StreamingHearing:
         self._going = [] if final else going
         self._held = [] if final else held
         self._last_look = self.now
-        self._watch.calibrate(audio, leak)
+        self._watch.calibrate(audio, leak, offset=first)
         self._follow(going)
         self._settled = max(self._settled, settled)
         return out
@@ -327,10 +364,12 @@ class StreamingHearing:
     def _emit(self, seg: Segment) -> Utterance | None:
         self._emitted[seg.channel] = seg.end
         decoder = self._decoders.pop(seg.channel, None)
-        if not keep_speech([seg], self._buf, self.cfg.rate, self._check, offset=self._buf_start):
+        kept = keep_speech([seg], self._buf, self.cfg.rate, self._check, offset=self._buf_start)
+        if not kept:
             if decoder is not None:
                 decoder.discard()
             return None  # a knock, dice rolling: judged once, never emitted
+        seg = kept[0]  # as the file path has it: a die's head before the shout is left out
         return to_utterance(seg, self.players, self._words(seg, decoder))
 
     def _words(self, seg: Segment, decoder: SegmentDecoder | None) -> list[Word]:
