@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from voice_scribe.audio.cancel import CancelConfig
+from voice_scribe.audio.pitch import PitchConfig
 from voice_scribe.audio.seats import SeatConfig
 
 EPS = 1e-12
@@ -64,6 +65,9 @@ class SegmenterConfig:
     hiss_back_ms: float = 250.0
     hiss_hz: float = 2500.0
     hiss_db: float = 6.0
+    #: release (ms) of the others' high band when predicting its leak: a rival's fricative rings on in
+    #: the room, and the walk must not take its tail for the own channel's (0: none)
+    hiss_release_ms: float = 100.0
     #: cancel each microphone's leak from the others with learnt room filters (:mod:`.cancel`)
     #: instead of a gain and a delay per pair; presence, rises and onsets are then read on it
     room_cancel: bool = False
@@ -89,6 +93,8 @@ class SegmenterConfig:
     #: ... while its power stays ``own_db`` over the noise floor and ``own_margin_db`` over its leak
     own_db: float = 12.0
     own_margin_db: float = 6.0
+    #: then on, past frames where the own channel is not a rival's copy by pitch (:mod:`.pitch`)
+    pitch: PitchConfig = PitchConfig()
     #: a burst is cut where its seat starts speaking after this long (ms) without (0: never), so that
     #: a rival's leak or a die rolled just before a shout does not make it a follower or swallow its onset
     seat_split_ms: float = 150.0

@@ -3,9 +3,11 @@
 A burst opens a segment only with a *rise* of power that is its own (:func:`owned_rises`: the
 nearest microphone gets the largest share of a new sound before the room's reverberation builds
 up); the onset is the start of that rise (:func:`refine_onset`), walked back along the own
-channel when a seat placed it (:func:`own_onset`), then over a weak first consonant in the high
-band (:func:`hiss_onsets`). docs/hearing.md, « Onsets: energy, not Vosk », « Segmentation and
-attribution » step 6 and « Onsets, fifth round: walked back along the own channel ».
+channel when a seat placed it (:func:`own_onset`; further over frames that are not a rival's copy
+by pitch, :func:`pitch_onset`, off by default), then over a weak first consonant in the high band
+(:func:`hiss_onsets`). docs/hearing.md, « Onsets: energy, not Vosk », « Segmentation and
+attribution » step 6, « Onsets, fifth round: walked back along the own channel » and « Races,
+sixth round ».
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ from dataclasses import replace
 import numpy as np
 
 from voice_scribe.audio.frames import Segment, SegmenterConfig, max_filter
+from voice_scribe.audio.leak import spread_power
+from voice_scribe.audio.pitch import copy_test
 
 
 def rises(power: np.ndarray, cfg: SegmenterConfig) -> np.ndarray:
@@ -85,6 +89,46 @@ def own_onset(mine: np.ndarray, noise: float, prev: int, first: int, cfg: Segmen
     return i
 
 
+def pitch_onset(
+    clean: np.ndarray, rate: int, c: int, first: int, prev: int, spread: np.ndarray, gains: np.ndarray,
+    power: np.ndarray, noise: float, frame: int, cfg: SegmenterConfig,
+) -> int:
+    """Walk an onset placed by its seat further back, over frames where the own channel is not a
+    rival's copy by pitch (:func:`.pitch.copy_test`), at most ``pitch.back_ms``, never before ``prev``.
+
+    Under a louder rival the own channel's power stays within a few dB of its leak prediction over a
+    voiced first consonant (« deux »): power cannot tell the hum from the copy. Its pitch can: the
+    copy keeps the rival's period (his own microphone shows it), the own voice breaks it. A rival
+    counts where what he is predicted to leak onto ``c`` (his ``spread`` power times ``gains[d]``, the
+    gains onto ``c``) is within ``pitch.rival_db`` of ``c``'s ``power``. The walk goes back while the
+    own power stays ``pitch.floor_db`` over the noise floor and no frame is a copy; frames where no
+    rival could explain the sound count as the own channel's (unless ``pitch.alone_is_own`` is off),
+    and up to ``pitch.gap_frames`` undecided frames in a row (an unvoiced rival) are crossed.
+    docs/hearing.md, « Races, sixth round »: measured, off by default (``pitch.back_ms`` 0).
+    """
+    p = cfg.pitch
+    limit = max(prev, first - int(p.back_ms / cfg.frame_ms), 0)
+    if p.back_ms <= 0 or limit >= first or clean.shape[1] < 2:
+        return first
+    others = [d for d in range(clean.shape[1]) if d != c]
+    rivals = spread[limit:first][:, others] * gains[others] >= power[limit:first, None] * 10 ** (-p.rival_db / 10)
+    centres = np.arange(limit, first) * frame + frame // 2
+    status = copy_test(clean[:, c], [clean[:, d] for d in others], rivals, rate, centres, p, p.copy_ap)
+    loud = power[limit:first] > noise * 10 ** (p.floor_db / 10)
+    alone = ~rivals.any(axis=1) & p.alone_is_own
+    best, gap = first, 0
+    for k in range(first - limit - 1, -1, -1):
+        if not loud[k] or status[k] < 0:
+            break
+        if status[k] > 0 or alone[k]:
+            best, gap = limit + k, 0
+        else:
+            gap += 1
+            if gap > p.gap_frames:
+                break
+    return best
+
+
 def refine_onset(power: np.ndarray, a: int, first: int, cfg: SegmenterConfig) -> int:
     """The start of the rise that ``first`` belongs to: back while the power keeps falling, not before ``a``."""
     limit = max(a, first - int(round(cfg.refine_ms / cfg.frame_ms)))
@@ -114,12 +158,17 @@ def hiss_onsets(
     From the detected onset, frames are taken back while the own channel's
     high-band power stays ``hiss_db`` above its level before (the 20th
     percentile 200-500 ms earlier) and above what the other channels' high
-    band would leak onto it; never past the channel's previous segment.
+    band would leak onto it (held with a ``hiss_release_ms`` release: a
+    rival's fricative rings on in the room after his microphone has gone
+    quiet); never past the channel's previous segment.
     """
     back = int(cfg.hiss_back_ms / cfg.frame_ms)
     smooth = hiss.copy()
     smooth[1:-1] = (hiss[:-2] + hiss[1:-1] + hiss[2:]) / 3
-    near = max_filter(smooth, int(round(cfg.delay_ms / cfg.frame_ms)))
+    if cfg.hiss_release_ms > 0:  # the others' high band spread over the mic-to-mic delay, and held
+        near = spread_power(smooth, replace(cfg, reverb_release_ms=cfg.hiss_release_ms))
+    else:
+        near = max_filter(smooth, int(round(cfg.delay_ms / cfg.frame_ms)))
     factor = 10 ** (cfg.hiss_db / 10)
     out, prev_end = [], {}
     for s in sorted(segments, key=lambda s: (s.start, s.channel)):

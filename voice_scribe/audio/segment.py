@@ -60,7 +60,9 @@ import numpy as np
 from voice_scribe.audio.boundary import join_bursts, seat_opening, seat_response, seat_spoke, split_at_seat
 from voice_scribe.audio.frames import EPS, Segment, SegmenterConfig, frame_power, noise_floor
 from voice_scribe.audio.leak import LeakModel, cancelled, learn_and_cancel, learn_leak, own_power, spread_power
-from voice_scribe.audio.onset import first_owned, high_band, hiss_onsets, own_onset, owned_rises, refine_onset
+from voice_scribe.audio.onset import (
+    first_owned, high_band, hiss_onsets, own_onset, owned_rises, pitch_onset, refine_onset,
+)
 from voice_scribe.audio.seats import phat, seats_from
 
 #: the segmenter's own names, and those of its families (leak, onset, boundary) that other code imports from here
@@ -228,7 +230,8 @@ def segment_audio(
         if clean is not audio:
             power = frame_power(clean, frame)
         gains = leak.power_gains(cfg.default_crosstalk_db)
-        predicted = spread_power(power, cfg) @ gains.T  # each channel's leak from the others
+        spread = spread_power(power, cfg)
+        predicted = spread @ gains.T  # each channel's leak from the others
         q = own_power(power, predicted, cfg)
         mine = np.where(power > predicted * 10 ** (cfg.own_margin_db / 10), power, 0.0)
         owned = owned_rises(power, gains, noise, cfg)
@@ -248,6 +251,8 @@ def segment_audio(
                 first = seat_opening(seat[:, c], first, a, b, cfg)
                 if first is not None:
                     first = own_onset(mine[:, c], float(noise[c]), prev, first, cfg)
+                    first = pitch_onset(clean, rate, c, first, prev, spread, gains[c], power[:, c],
+                                        float(noise[c]), frame, cfg)
             if cut and first is not None:  # what comes before a cut is the sound it was cut from
                 first = max(first, min(b - 1, a + int(round(cfg.seat_delay_ms / cfg.frame_ms))))
             if first is None:  # no rise of its own: another player's sound, the room's tail, or
