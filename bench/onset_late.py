@@ -29,9 +29,11 @@ from rooms.score import HELD_OUT, TUNING, match  # noqa: E402
 from rooms.table import build_room  # noqa: E402
 
 from voice_scribe.audio.seats import phat  # noqa: E402
-from voice_scribe.audio.segment import (  # noqa: E402
-    SegmenterConfig, cancelled, frame_power, high_band, learn_leak, noise_floor, seat_response, spread_power,
-)
+from voice_scribe.audio.boundary import seat_response  # noqa: E402
+from voice_scribe.audio.frames import frame_power, noise_floor  # noqa: E402
+from voice_scribe.audio.leak import cancelled, learn_leak, spread_power  # noqa: E402
+from voice_scribe.audio.onset import high_band  # noqa: E402
+from voice_scribe.audio.segment import SegmenterConfig  # noqa: E402
 from voice_scribe.speech.transcribe import HearingConfig, hear  # noqa: E402
 from bench_hearing_rooms import detect_file  # noqa: E402
 

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 import numpy as np
 
 from voice_scribe.audio.mute import Mute
-from voice_scribe.audio.segment import LeakModel, learn_leak
+from voice_scribe.audio.leak import LeakModel, learn_leak
 from voice_scribe.audio.sources import Frame
 from voice_scribe.speech.stream import StreamingHearing
 from voice_scribe.speech.transcribe import HearingConfig

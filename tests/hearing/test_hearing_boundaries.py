@@ -18,8 +18,7 @@ import pytest
 
 from conftest import needs_espeak
 from test_hearing_seats import ALONE, DELAYS, LEAK, _voice
-from voice_scribe.audio import segment as segment_module
-from voice_scribe.audio import synth
+from voice_scribe.audio import boundary, onset, synth
 from voice_scribe.audio.segment import Segment, SegmenterConfig, segment_audio
 from voice_scribe.audio.vad import SpeechCheck, keep_speech
 
@@ -88,9 +87,10 @@ def test_a_shout_inside_a_die_s_burst_is_heard_with_or_without_the_cut() -> None
         assert abs(heard[0][1] - 5.3) <= 0.020
 
 
-def test_the_cut_examples_hold() -> None:
-    result = doctest.testmod(segment_module)
-    assert result.attempted > 0 and result.failed == 0
+def test_the_cut_and_walk_examples_hold() -> None:
+    for module in (boundary, onset):  # the cut at a seat's rise; the walk back along the own channel
+        result = doctest.testmod(module)
+        assert result.attempted > 0 and result.failed == 0, module.__name__
 
 
 def test_a_die_rolled_alone_opens_nothing() -> None:

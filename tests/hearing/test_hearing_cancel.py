@@ -9,7 +9,8 @@ import pytest
 
 from voice_scribe.audio import cancel as cancel_module
 from voice_scribe.audio.cancel import CancelConfig, Canceller, cancel, istft, learn_canceller, stft
-from voice_scribe.audio.segment import SegmenterConfig, learn_leak, segment_audio
+from voice_scribe.audio.leak import learn_leak
+from voice_scribe.audio.segment import SegmenterConfig, segment_audio
 
 RATE = 16000
 

@@ -14,7 +14,9 @@ import numpy as np
 
 from voice_scribe.audio import seats as seats_module
 from voice_scribe.audio.seats import Seats, SeatConfig, learn_seats, seat_scores
-from voice_scribe.audio.segment import LeakModel, SegmenterConfig, _seat_opening, learn_leak, segment_audio
+from voice_scribe.audio.boundary import seat_opening
+from voice_scribe.audio.leak import LeakModel, learn_leak
+from voice_scribe.audio.segment import SegmenterConfig, segment_audio
 
 RATE = 16000
 #: DELAYS[p][m]: samples from player p's mouth to microphone m (his own: 0)
@@ -141,7 +143,7 @@ def test_a_burst_that_starts_as_a_rivals_leak_opens_where_its_seat_speaks() -> N
     cfg = SegmenterConfig()
     seat = np.zeros(200)
     seat[80:140] = 0.3
-    assert _seat_opening(seat, 5, 0, 200, cfg) == 80  # not the leak's rise at frame 5, nor nothing
-    assert _seat_opening(np.zeros(200), 5, 0, 200, cfg) is None  # a seat silent all along: a leak copy
+    assert seat_opening(seat, 5, 0, 200, cfg) == 80  # not the leak's rise at frame 5, nor nothing
+    assert seat_opening(np.zeros(200), 5, 0, 200, cfg) is None  # a seat silent all along: a leak copy
     seat[60:80] = 0.07  # his first syllable, weaker: the onset follows his response back down to seat_off
-    assert _seat_opening(seat, None, 0, 200, cfg) == 62  # (+10 ms: the 32 ms window leads the sound)
+    assert seat_opening(seat, None, 0, 200, cfg) == 62  # (+10 ms: the 32 ms window leads the sound)

@@ -18,7 +18,8 @@ import numpy as np
 import pytest
 
 from voice_scribe.audio.seats import SeatConfig, SpectraCache, phat
-from voice_scribe.audio.segment import LeakModel, SegmenterConfig, learn_leak
+from voice_scribe.audio.leak import LeakModel, learn_leak
+from voice_scribe.audio.segment import SegmenterConfig
 from voice_scribe.audio.sources import Frame
 from voice_scribe.speech.stream import StreamingHearing
 from voice_scribe.speech.transcribe import HearingConfig

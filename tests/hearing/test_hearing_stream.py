@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 
 from voice_scribe.audio import synth
 from voice_scribe.audio.mute import Mute
-from voice_scribe.audio.segment import LeakModel, SegmenterConfig, _release, learn_leak
+from voice_scribe.audio.leak import LeakModel, _release, learn_leak
+from voice_scribe.audio.segment import SegmenterConfig
 from voice_scribe.audio.sources import FileSource
 from voice_scribe.speech.stream import StreamingHearing
 from voice_scribe.speech.transcribe import hear, transcribe_file

@@ -36,7 +36,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from voice_scribe.audio.segment import LeakModel, SegmenterConfig, frame_power, noise_floor
+from voice_scribe.audio.frames import frame_power, noise_floor
+from voice_scribe.audio.leak import LeakModel
+from voice_scribe.audio.segment import SegmenterConfig
 
 
 #: how much of each channel's own sound the watch remembers (s): enough for a hangover and more

@@ -40,7 +40,8 @@ from typing import Any
 import numpy as np
 
 from voice_scribe.audio.mute import Mute
-from voice_scribe.audio.segment import LeakModel, Segment, learn_leak, segment_audio
+from voice_scribe.audio.leak import LeakModel, learn_leak
+from voice_scribe.audio.segment import Segment, segment_audio
 from voice_scribe.audio.sources import Frame
 from voice_scribe.audio.vad import SpeechCheck, keep_speech
 from voice_scribe.speech.endpoint import MIN_RUN_S, EndWatch, RecentRows

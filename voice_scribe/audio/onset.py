@@ -1,0 +1,144 @@
+"""Onsets: where a channel's own sound starts.
+
+A burst opens a segment only with a *rise* of power that is its own (:func:`owned_rises`: the
+nearest microphone gets the largest share of a new sound before the room's reverberation builds
+up); the onset is the start of that rise (:func:`refine_onset`), walked back along the own
+channel when a seat placed it (:func:`own_onset`), then over a weak first consonant in the high
+band (:func:`hiss_onsets`). docs/hearing.md, « Onsets: energy, not Vosk », « Segmentation and
+attribution » step 6 and « Onsets, fifth round: walked back along the own channel ».
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+
+from voice_scribe.audio.frames import Segment, SegmenterConfig, max_filter
+
+
+def rises(power: np.ndarray, cfg: SegmenterConfig) -> np.ndarray:
+    """New power per frame and channel: 10 ms power minus its minimum over the previous 10-40 ms (≥ 0)."""
+    smooth = power.copy()
+    smooth[1:] = 0.5 * (power[1:] + power[:-1])
+    lo, hi = max(1, int(round(10 / cfg.frame_ms))), max(2, int(round(40 / cfg.frame_ms)))
+    base = np.full_like(smooth, np.inf)
+    for k in range(lo, hi + 1):
+        base[k:] = np.minimum(base[k:], smooth[:-k])
+    base[:lo] = smooth[:lo]
+    rise = np.where(smooth >= base * 10 ** (cfg.rise_db / 10), smooth - base, 0.0)
+    return np.maximum(rise, 0.0)
+
+
+def owned_rises(power: np.ndarray, gains: np.ndarray, noise: np.ndarray, cfg: SegmenterConfig) -> np.ndarray:
+    """``(frames, channels)`` True where a channel's rise is not the leak of another channel's rise.
+
+    The closest microphone gets the largest share of a new sound's energy,
+    before the room's reverberation builds up: a rise on c is c's own when,
+    for every other channel d, it exceeds what d's rise (±``delay_ms``) would
+    leak onto c (``g[c, d] * rise_d``) by ``owned_margin_db``. Two players
+    starting together each own their rise; a loud player's leak does not.
+    """
+    r = rises(power, cfg)
+    near = max_filter(r, int(round(cfg.delay_ms / cfg.frame_ms)))
+    margin = 10 ** (cfg.owned_margin_db / 10)
+    out = np.zeros(power.shape, bool)
+    for c in range(power.shape[1]):
+        explained = np.zeros(len(power))
+        for d in range(power.shape[1]):
+            if d != c:
+                explained = np.maximum(explained, margin * gains[c, d] * near[:, d])
+        out[:, c] = (r[:, c] > explained) & (r[:, c] > noise[c] * 10 ** (cfg.low_db / 10))
+    return out
+
+
+def first_owned(owned: np.ndarray, a: int, b: int) -> int | None:
+    hits = np.flatnonzero(owned[a:b])
+    return a + int(hits[0]) if len(hits) else None
+
+
+def own_onset(mine: np.ndarray, noise: float, prev: int, first: int, cfg: SegmenterConfig) -> int:
+    """Walk an onset placed by its seat back along its own channel: while the channel's power
+    (``mine``: zero where it is not ``own_margin_db`` over its leak prediction; 15 ms mean) stays
+    ``own_db`` over its noise floor, at most ``own_back_ms``, never before ``prev`` (where the
+    channel's previous burst ended).
+
+    A seat's response rises with the released consonant; a voiced hum before it (« deux », « trois »)
+    is the own channel's sound already, while a rival's shout it only copies stays under its leak
+    prediction. The walk only moves through frames of the own channel's sound, so it does not go
+    before the sound starts.
+
+    >>> cfg = SegmenterConfig()
+    >>> mine = np.array([0.0] * 10 + [1.0] * 20 + [2.0] * 10)
+    >>> own_onset(mine, 1e-3, 0, 30, cfg)
+    10
+    >>> own_onset(mine, 1e-3, 25, 30, cfg)
+    25
+    """
+    if cfg.own_back_ms <= 0:
+        return first
+    limit = max(prev, first - int(cfg.own_back_ms / cfg.frame_ms))
+    level = noise * 10 ** (cfg.own_db / 10)
+    i = first
+    while i > limit and float(mine[max(0, i - 3) : i].mean()) > level:
+        i -= 1
+    return i
+
+
+def refine_onset(power: np.ndarray, a: int, first: int, cfg: SegmenterConfig) -> int:
+    """The start of the rise that ``first`` belongs to: back while the power keeps falling, not before ``a``."""
+    limit = max(a, first - int(round(cfg.refine_ms / cfg.frame_ms)))
+    i = first
+    while i > limit and power[i - 1] < power[i] and power[i - 1] > 0.0:
+        i -= 1
+    return i
+
+
+def high_band(audio: np.ndarray, rate: int, cutoff_hz: float, taps: int = 33) -> np.ndarray:
+    """The audio above ``cutoff_hz``: a windowed-sinc FIR high-pass (linear phase, delay compensated)."""
+    n = np.arange(taps) - (taps - 1) / 2
+    low = np.sinc(2 * cutoff_hz / rate * n) * 2 * cutoff_hz / rate * np.hamming(taps)
+    h = -low
+    h[(taps - 1) // 2] += 1.0
+    out = np.empty(audio.shape, np.float32)
+    for c in range(audio.shape[1]):
+        out[:, c] = np.convolve(audio[:, c], h.astype(np.float32), mode="same")
+    return out
+
+
+def hiss_onsets(
+    segments: list[Segment], hiss: np.ndarray, gains: np.ndarray, frame: int, rate: int, cfg: SegmenterConfig
+) -> list[Segment]:
+    """Move each onset back over a weak fricative that starts the shout, on its own channel.
+
+    From the detected onset, frames are taken back while the own channel's
+    high-band power stays ``hiss_db`` above its level before (the 20th
+    percentile 200-500 ms earlier) and above what the other channels' high
+    band would leak onto it; never past the channel's previous segment.
+    """
+    back = int(cfg.hiss_back_ms / cfg.frame_ms)
+    smooth = hiss.copy()
+    smooth[1:-1] = (hiss[:-2] + hiss[1:-1] + hiss[2:]) / 3
+    near = max_filter(smooth, int(round(cfg.delay_ms / cfg.frame_ms)))
+    factor = 10 ** (cfg.hiss_db / 10)
+    out, prev_end = [], {}
+    for s in sorted(segments, key=lambda s: (s.start, s.channel)):
+        c, i = s.channel, int(round(s.start * rate / frame))
+        before = smooth[max(0, i - 100) : max(0, i - 40), c]
+        if len(before) < 10:
+            out.append(s)
+            prev_end[c] = s.end
+            continue
+        level = float(np.percentile(before, 20)) * factor
+        stop = max(i - back, int(np.ceil(prev_end.get(c, 0.0) * rate / frame)), 0)
+        others = [d for d in range(hiss.shape[1]) if d != c]
+        leak = (near[stop:i][:, others] * gains[c, others]).max(axis=1, initial=0.0) * factor
+        j = i
+        while j > stop and smooth[j - 1, c] > level and smooth[j - 1, c] > leak[j - 1 - stop]:
+            j -= 1
+        if j < i:
+            s = replace(s, start=float(j * frame / rate))
+        out.append(s)
+        prev_end[c] = s.end
+    out.sort(key=lambda s: (s.start, s.channel))
+    return out
