@@ -1126,8 +1126,8 @@ class Matcher:
     def _rank(self, utoks: list[UTok], now: LazyNow | None = None, every: bool = False) -> list[_Alignment]:
         """The best alignment per meaning (kind + arguments + whether a slot failed), cheapest first.
 
-        Only the readings the decision can look at are worked out (see :meth:`_aligned`); ``every``: all of
-        them (a sentence about a call keeps only some phrases, and any of those may be the one read).
+        Only the paths the decision can read are traced back (see :meth:`_aligned`); ``every``: all of them
+        (a sentence about a call keeps only some phrases, and any of those may be the one read).
         """
         heard = self._heard(utoks)
         templates = [
@@ -1176,7 +1176,7 @@ class Matcher:
         """The costliest reading the decision may look at when the best clean one costs ``best``: near it
         when it is accepted (the rivals within ``margin`` of the reading the table takes, itself within
         ``context`` of the best and accepted), only the best when nothing is (the reason names the nearest).
-        Never lower for a higher ``best``, so a bound over it stays over it as better readings are found."""
+        Never lower for a higher ``best``: a cost over it stays over it as better readings are found."""
         th = self.thresholds
         return max(best, min(min(best, th.accept) + th.context + th.margin, th.accept + th.margin))
 
@@ -1432,7 +1432,7 @@ class Matcher:
             return ranked
         merged = _best_per_meaning(ranked + sound)
         if _tied(merged) and isinstance(ranked, _Readings) and ranked.every is not None:
-            # two readings as costly: their order may hang on where an unaligned one of the same meaning stood
+            # two readings as costly: their order may hang on where an untraced one of the same meaning stood
             merged = _best_per_meaning(ranked.every() + sound)
         return merged
 
@@ -1632,8 +1632,8 @@ def _said_once(utoks: list[UTok], keep_first: bool) -> list[UTok] | None:
 
 
 class _Readings(list):
-    """Readings cheapest first, as ``_best_per_meaning`` gives them; ``every``, when some templates were not
-    aligned (they could not change the decision), gives the readings with them all."""
+    """Readings cheapest first, as ``_best_per_meaning`` gives them; ``every``, when some alignments' paths
+    were not traced back (they could not change the decision), gives the readings with them all."""
 
     every: Callable[[], list[_Alignment]] | None = None
 
