@@ -147,3 +147,33 @@ def test_a_burst_that_starts_as_a_rivals_leak_opens_where_its_seat_speaks() -> N
     assert seat_opening(np.zeros(200), 5, 0, 200, cfg) is None  # a seat silent all along: a leak copy
     seat[60:80] = 0.07  # his first syllable, weaker: the onset follows his response back down to seat_off
     assert seat_opening(seat, None, 0, 200, cfg) == 62  # (+10 ms: the 32 ms window leads the sound)
+
+
+def _knocks(times: list[float], seconds: float, delays: list[int], seed: int = 5) -> np.ndarray:
+    """A die knocking on the table at ``times``: a few wooden modes (1.5-4.5 kHz) decaying in 10-30 ms,
+    reaching microphone m after ``delays[m]`` samples (loudest on the first)."""
+    rng = np.random.default_rng(seed)
+    n = int(seconds * RATE)
+    out = np.zeros((n, 4), np.float32)
+    t = np.arange(int(0.08 * RATE)) / RATE
+    for at in times:
+        hit = sum(np.sin(2 * np.pi * rng.uniform(1500, 4500) * t + rng.uniform(0, 6)) * np.exp(-t / rng.uniform(0.01, 0.03))
+                  for _ in range(5))
+        for m in range(4):
+            a = int(at * RATE) + delays[m]
+            out[a : a + len(t), m] += (1.0 if m == 0 else LEAK) * 0.3 * hit
+    return out
+
+
+def test_a_die_knocked_near_a_microphone_does_not_teach_its_seat() -> None:
+    # player 0 speaks 0.6 s; a die knocked 40 times nearer his microphone than any other mouth, louder
+    # and for more frames than his voice, with time differences of its own
+    die = [0, 6, 9, 5]
+    times = [2.0 + 0.1 * k for k in range(40)]
+    mics = _table([(0, 0.5, 0.6, 1.0)], 7.0) + _knocks(times, 7.0, die)
+    pairs = [(i, j) for i in range(4) for j in range(i + 1, 4)]
+    voice = [int(DELAYS[0][i] - DELAYS[0][j]) for i, j in pairs]
+    knock = [die[i] - die[j] for i, j in pairs]
+    assert learn_seats(mics, RATE).lags[0].tolist() == voice
+    # every frame teaching, the die's own time differences win: the seat would hear the die, not him
+    assert learn_seats(mics, RATE, SeatConfig(voiced_share=0.0)).lags[0].tolist() == knock

@@ -103,9 +103,18 @@ def test_one_face_after_the_rollers_verb_is_one_die(matcher, verb, face):
     assert _read(matcher, f"{verb} un {FACES[face]}") == ("de", (face,), None)
 
 
-@pytest.mark.parametrize("said,dice", [("un quatre", (1, 4)), ("alors un six", (1, 6)), ("j'ai un et cinq", (1, 5))])
-def test_without_the_verb_or_with_et_un_is_the_face_one(matcher, said, dice):
+@pytest.mark.parametrize("said,dice", [("un et quatre", (1, 4)), ("alors un et six", (1, 6)), ("j'ai un et cinq", (1, 5))])
+def test_with_et_un_is_the_face_one(matcher, said, dice):
     assert _read(matcher, said) == ("chouettes", dice, None)
+
+
+@pytest.mark.parametrize("said,face", [("un quatre", 4), ("alors un six", 6), ("allez un deux", 2)])
+def test_un_and_one_face_alone_asks_back(matcher, said, face):
+    """« un quatre » alone is the chouettes one-four for some players, the die four for others (sixth round:
+    the corpus' writers say both): out of context the scribe asks."""
+    u = matcher.understand(said, speaker=SPEAKER)
+    assert u.kind is ResultKind.AMBIGUOUS, u.to_json()
+    assert {(c.call.kind.value, c.call.dice) for c in u.candidates} == {("chouettes", (1, face)), ("de", (face,))}
 
 
 @pytest.mark.parametrize("said", ["j'ai fait un trois hier", "j'ai sorti deux et cinq la dernière fois", "cul six l'autre soir"])

@@ -13,8 +13,10 @@ reverberation — incoherent between microphones — votes for no lag at all.
   PHAT cross-spectra of the frames where that seat's microphone is the
   loudest by ``lead_db`` (and ``loud_db`` over its floor) are summed (a
   robust vote over many frames: a few frames of another voice do not move
-  the peak) and the peak lag of each pair is the seat's. A seat is trusted
-  once his own microphone hears him first (``Seats.known``).
+  the peak) and the peak lag of each pair is the seat's. Only frames that
+  carry most of their energy under 1 kHz teach, as a voice does: a die
+  knocked near one microphone does not teach that seat its own lags. A seat
+  is trusted once his own microphone hears him first (``Seats.known``).
 * :func:`seat_scores` gives, per frame and seat, the steered response
   (SRP-PHAT) at that seat's lags: the mean over pairs and bins of the PHAT
   cross-spectrum phase-shifted by ``tau_p(i, j)``, between -1 and 1, near 0
@@ -27,7 +29,8 @@ The segmenter uses it to attribute, never to delete sound
 
 >>> import numpy as np
 >>> rng = np.random.default_rng(1)
->>> voice = rng.standard_normal(32000).astype(np.float32) * np.repeat(rng.random(20) > 0.5, 1600)
+>>> noise = np.convolve(rng.standard_normal(32000), np.ones(16) / 16, "same")  # most of it under 1 kHz
+>>> voice = noise.astype(np.float32) * np.repeat(rng.random(20) > 0.5, 1600)
 >>> mics = np.stack([voice, 0.5 * np.roll(voice, 12), 0.5 * np.roll(voice, 20)], axis=1)  # seat 0 speaks
 >>> mics += 0.001 * rng.standard_normal(mics.shape).astype(np.float32)
 >>> seats = learn_seats(mics, 16000)
@@ -68,6 +71,12 @@ class SeatConfig:
     max_lag_ms: float = 10.0
     #: frames a seat needs before its lags are trusted
     min_support: int = 20
+    #: a frame teaches a seat only if this share of its own microphone's energy in the band lies
+    #: under ``voiced_hz``: a voice carries most of its energy there, a die knocking on the table
+    #: (wooden modes of 0.4-5 kHz) does not, and a die nearer one microphone than any mouth would
+    #: otherwise teach that seat its own time differences (0: every frame teaches)
+    voiced_share: float = 0.5
+    voiced_hz: float = 1000.0
     #: frames averaged (centred) in the score
     smooth: int = 5
     #: frames quieter than this (dB over each microphone's floor) on every microphone are not looked at
@@ -106,7 +115,9 @@ class Spectra:
     ``phases[:, i] * conj(phases[:, j])``. ``level[n]`` (channels, bins) is
     its power in dB (float16; no bins when ``SeatConfig.weight_db`` is 0:
     unused). ``energy`` (frames, channels) is every frame's energy; frame f
-    covers samples ``[f * hop, f * hop + window)``.
+    covers samples ``[f * hop, f * hop + window)``. ``low[n]`` (channels,)
+    is the share of frame ``index[n]``'s band energy under
+    ``SeatConfig.voiced_hz`` (None: not computed, every frame counts as voiced).
     """
 
     phases: np.ndarray
@@ -116,6 +127,7 @@ class Spectra:
     #: each frame's key in the :class:`SpectraCache` it came through (None: no cache)
     keys: list[tuple[int, ...]] | None = None
     cache: SpectraCache | None = None
+    low: np.ndarray | None = None
 
     @property
     def frames(self) -> int:
@@ -184,7 +196,8 @@ class SpectraCache:
 
     def __init__(self, max_frames: int = 3000) -> None:
         self.max_frames = max_frames
-        self._rows: dict[tuple[int, ...], tuple[np.ndarray, np.ndarray]] = {}
+        #: each frame's (phases, levels, low-band shares)
+        self._rows: dict[tuple[int, ...], tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
         #: each frame's seat scores (or, weighted, each seat's per-bin votes), for the lags they were steered to
         self._scores: dict[tuple[int, ...], tuple[bytes, np.ndarray]] = {}
         self._shape: tuple[int, SeatConfig] | None = None
@@ -198,7 +211,7 @@ class SpectraCache:
     @property
     def nbytes(self) -> int:
         """Memory held by the kept spectra."""
-        return sum(p.nbytes + lv.nbytes for p, lv in self._rows.values()) + sum(r.nbytes for _, r in self._scores.values())
+        return sum(sum(a.nbytes for a in row) for row in self._rows.values()) + sum(r.nbytes for _, r in self._scores.values())
 
     def keys(self, audio: np.ndarray, index: np.ndarray, cfg: SeatConfig) -> list[tuple[int, ...]]:
         """The key of each frame in ``index``: the hashes of the blocks it covers."""
@@ -209,7 +222,7 @@ class SpectraCache:
 
     def lookup(
         self, keys: list[tuple[int, ...]], rate: int, cfg: SeatConfig
-    ) -> list[tuple[np.ndarray, np.ndarray] | None]:
+    ) -> list[tuple[np.ndarray, np.ndarray, np.ndarray] | None]:
         if self._shape != (rate, cfg):  # spectra of other settings are of no use
             self._rows.clear()
             self._scores.clear()
@@ -220,7 +233,7 @@ class SpectraCache:
         self.misses += len(rows) - found
         return rows
 
-    def store(self, keys: list[tuple[int, ...]], rows: list[tuple[np.ndarray, np.ndarray]]) -> None:
+    def store(self, keys: list[tuple[int, ...]], rows: list[tuple[np.ndarray, np.ndarray, np.ndarray]]) -> None:
         for k, row in zip(keys, rows):
             self._rows[k] = row
         excess = len(self._rows) - self.max_frames
@@ -264,7 +277,8 @@ def phat(audio: np.ndarray, rate: int, cfg: SeatConfig, *, cache: SpectraCache |
     energy = _window_energy(audio, frames, cfg)
     if frames == 0:
         shape = (0, channels, band.stop - band.start)
-        return Spectra(np.zeros(shape, np.complex64), np.zeros(0, int), energy, np.zeros(_level_shape(shape, cfg), np.float16))
+        return Spectra(np.zeros(shape, np.complex64), np.zeros(0, int), energy, np.zeros(_level_shape(shape, cfg), np.float16),
+                       low=np.zeros((0, channels), np.float32))
     sounding = (energy > _floor(energy) * 10 ** (cfg.active_db / 10)).any(axis=1)
     reach = max(0, cfg.smooth // 2)
     near = sounding.copy()
@@ -272,31 +286,44 @@ def phat(audio: np.ndarray, rate: int, cfg: SeatConfig, *, cache: SpectraCache |
         near[k:] |= sounding[:-k]
         near[:-k] |= sounding[k:]
     index = np.flatnonzero(near)
+    under = _bins_under(cfg.voiced_hz, rate, cfg)
     if cache is None:
-        phases, level = _whitened(audio, index, band, cfg)
-        return Spectra(phases, index, energy, level)
+        phases, level, low = _whitened(audio, index, band, under, cfg)
+        return Spectra(phases, index, energy, level, low=low)
     keys = cache.keys(audio, index, cfg)
     rows = cache.lookup(keys, rate, cfg)
     todo = [k for k, row in enumerate(rows) if row is None]
     phases = np.empty((len(index), channels, band.stop - band.start), np.complex64)
     level = np.empty(_level_shape(phases.shape, cfg), np.float16)
+    low = np.empty((len(index), channels), np.float32)
     if todo:
-        fresh, fresh_level = _whitened(audio, index[todo], band, cfg)
-        phases[todo], level[todo] = fresh, fresh_level
+        fresh, fresh_level, fresh_low = _whitened(audio, index[todo], band, under, cfg)
+        phases[todo], level[todo], low[todo] = fresh, fresh_level, fresh_low
         # rows of their own: a kept row must not hold its whole batch in memory
-        cache.store([keys[k] for k in todo], [(p.copy(), lv.copy()) for p, lv in zip(fresh, fresh_level)])
+        cache.store([keys[k] for k in todo],
+                    [(p.copy(), lv.copy(), lo.copy()) for p, lv, lo in zip(fresh, fresh_level, fresh_low)])
     for k, row in enumerate(rows):
         if row is not None:
-            phases[k], level[k] = row
-    return Spectra(phases, index, energy, level, keys, cache)
+            phases[k], level[k], low[k] = row
+    return Spectra(phases, index, energy, level, keys, cache, low)
 
 
-def _whitened(audio: np.ndarray, index: np.ndarray, band: slice, cfg: SeatConfig) -> tuple[np.ndarray, np.ndarray]:
+def _bins_under(hz: float, rate: int, cfg: SeatConfig) -> int:
+    """How many of the band's bins lie under ``hz``."""
+    band = _band(rate, cfg)
+    return int(np.clip(np.ceil(hz * cfg.window / rate) - band.start, 0, band.stop - band.start))
+
+
+def _whitened(
+    audio: np.ndarray, index: np.ndarray, band: slice, under: int, cfg: SeatConfig
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """``(frames, channels, bins)`` twice: the STFT of frames ``index`` divided by its magnitude, and
-    its power in dB (float16)."""
+    its power in dB (float16); and ``(frames, channels)`` the share of each frame's band energy in its
+    first ``under`` bins."""
     win = np.hanning(cfg.window).astype(np.float32)
     phases = np.empty((len(index), audio.shape[1], band.stop - band.start), np.complex64)
     level = np.empty(_level_shape(phases.shape, cfg), np.float16)
+    low = np.empty((len(index), audio.shape[1]), np.float32)
     for c in range(audio.shape[1]):
         view = np.lib.stride_tricks.sliding_window_view(audio[:, c], cfg.window)[:: cfg.hop][index]
         x = np.fft.rfft(view * win, axis=1)[:, band].astype(np.complex64)
@@ -304,7 +331,9 @@ def _whitened(audio: np.ndarray, index: np.ndarray, band: slice, cfg: SeatConfig
         phases[:, c] = x / (mag + np.float32(1e-20))
         if level.shape[2]:
             level[:, c] = 20 * np.log10(mag + np.float32(1e-10))
-    return phases, level
+        power = mag * mag
+        low[:, c] = power[:, :under].sum(axis=1) / (power.sum(axis=1) + np.float32(1e-30))
+    return phases, level, low
 
 
 def _level_shape(shape: tuple[int, ...], cfg: SeatConfig) -> tuple[int, ...]:
@@ -392,6 +421,8 @@ def seats_from(spectra: Spectra, rate: int, cfg: SeatConfig) -> Seats:
     for p in range(channels):
         others = np.delete(energy, p, axis=1).max(axis=1, initial=0.0)
         teach = (energy[:, p] > noise[p] * 10 ** (cfg.loud_db / 10)) & (energy[:, p] > others * 10 ** (cfg.lead_db / 10))
+        if spectra.low is not None and cfg.voiced_share > 0:
+            teach &= spectra.low[:, p] >= cfg.voiced_share  # a voice, not a die on the table
         if teach.any():
             votes[p] = _cross(spectra.phases[teach]).sum(axis=0, dtype=np.complex128)
             support[p] = float(teach.sum())

@@ -87,20 +87,23 @@ def keep_speech(
     ``audio[0]`` is session sample ``offset``; segments are on the session clock.
     A segment that began with a sound its seat never made (``Segment.seat_rise``:
     a die rolled, a rival's leak, then the player's own shout joined over the
-    hangover) starts where its seat spoke when what came before is not speech.
+    hangover) starts where its seat spoke when what came before is not speech;
+    and when its start is not judged speech, its seat's part is judged too: a
+    shout joined after a long head is kept, starting where its seat spoke.
     """
     if check is None or rate != RATE:
         return list(segments)
     out = []
     for s in segments:
-        if s.seat_rise is not None:
-            rise = int(round(s.seat_rise * rate)) - offset
+        rise = s.seat_rise
+        if rise is not None:
             head = int(round(s.start * rate)) - offset
-            if not check.holds_speech(audio[:, s.channel], head, rise):
-                s = replace(s, start=s.seat_rise)
+            if not check.holds_speech(audio[:, s.channel], head, int(round(rise * rate)) - offset):
+                s = replace(s, start=rise)
             s = replace(s, seat_rise=None)
-        a = int(round(s.start * rate)) - offset
         b = int(round(s.end * rate)) - offset
-        if check.is_speech(audio[:, s.channel], a, b):
+        if check.is_speech(audio[:, s.channel], int(round(s.start * rate)) - offset, b):
             out.append(s)
+        elif rise is not None and rise > s.start and check.is_speech(audio[:, s.channel], int(round(rise * rate)) - offset, b):
+            out.append(replace(s, start=rise))
     return out

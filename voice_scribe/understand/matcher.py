@@ -42,6 +42,8 @@ from voice_scribe.engine.rules import Rules
 from voice_scribe.speech.utterance import Utterance
 from voice_scribe.understand.commands import Command, TableCommand
 from voice_scribe.understand.context import Judgement, LazyNow, Standing, Table, allowed_now, complete, judge
+from voice_scribe.understand.dice_words import FACES, corrects, may_correct, read_dice
+from voice_scribe.understand.question_words import read_question
 from voice_scribe.understand.grammar import FILLERS, Grammar, Target, Template, TTok, load_grammar
 from voice_scribe.understand.normalize import UNK, phonetic_key, token_pairs, tokens
 from voice_scribe.understand.phonetics import phonemes, sound_distance
@@ -56,7 +58,7 @@ INF = float("inf")
 DISFLUENCIES = frozenset(
     "euh heu euhh hum hmm mmh hein ben bah bon alors oh ah eh hé he ha oui ouais ouaip allez aller hop voila "
     "voilà tiens bim paf ok okay yes bravo ouf youpi dis donc attention na bordel attends attendez putain merde "
-    "zut voyons bam pouf non".split()
+    "zut voyons bam pouf non tabarnak sapristi fichtre purée mince".split()
 )
 #: Words dropped only at the very start or end of an utterance, even when the grammar uses them elsewhere
 #: (« couche sirop là », « tiens, quichage ! »; regional particles too: « pis », « savoir », « peuchère »),
@@ -65,7 +67,13 @@ EDGE_FILLERS = frozenset({"là", "tiens", "déjà", "quoi", "donc", "hein", "alo
                           "savoir", "peuchère", "regarde", "regardez"})
 #: Several-word particles dropped only at the very end (« … une fois », « … les gars »: regional and familiar
 #: French), compared on their plain form.
-EDGE_FILLER_PHRASES: tuple[tuple[str, ...], ...] = (("une", "fois"), ("les", "gars"))
+EDGE_FILLER_PHRASES: tuple[tuple[str, ...], ...] = (
+    ("une", "fois"), ("les", "gars"),
+    # the table addressed after a call (« rigodon mon homme », « sloubi raté mon vieux », « … mes amis »)
+    ("mon", "vieux"), ("mon", "ami"), ("mes", "amis"), ("les", "amis"), ("mon", "homme"), ("mon", "pote"),
+    # a call insisted on (« sganabadarlane j'ai dit »), politeness (« … je vous prie », « … voulez-vous »)
+    ("j", "ai", "dit"), ("je", "vous", "prie"), ("voulez", "vous"),
+)
 #: Words that introduce the speaker's own name before a call (« c'est Karadoc : … », « moi Perceval, … »).
 _SELF_INTRO: tuple[tuple[str, ...], ...] = (("c", "est", "moi"), ("c", "est"), ("moi",), ("ici",), ())
 #: Several-word fillers (« vas-y », « et voilà »), dropped as a whole.
@@ -650,8 +658,9 @@ class Matcher:
             pairs = pairs[:-1]
         for phrase in EDGE_FILLER_PHRASES:
             k = len(phrase)
-            if len(pairs) > k + 1 and tuple(p for p, _ in pairs[-k:]) == phrase:
-                pairs = pairs[:-k]
+            kept = [p for p, _ in pairs[: len(pairs) - k]]
+            if kept and kept[-1:] != ["encore"] and tuple(p for p, _ in pairs[-k:]) == phrase:
+                pairs = pairs[:-k]  # (« encore une fois » asks to repeat)
         out: list[tuple[str, str]] = []
         i = 0
         while i < len(pairs):
@@ -1121,7 +1130,16 @@ class Matcher:
                     ResultKind.REJECTED, text, who, source,
                     reason=f"on parle d'une annonce, ce n'en est pas une (« {text.strip()} »)",
                 )
-        return self._decide(utterance, ranked, who, source, (table, now) if table is not None else None)
+        context = (table, now) if table is not None else None
+        decided = self._decide(utterance, ranked, who, source, context)
+        if not (about or remark or decided.accepted):
+            # no phrase reads the words: a throw or a question in the speaker's own words is read by its
+            # structure — when the phrases read nothing, or hesitate and the structure says which of them it is
+            structure = _by_structure(utoks, text, self.thresholds.accept)
+            if structure and (decided.kind is ResultKind.REJECTED or _among(structure[0], decided.candidates)):
+                decided = self._decide(utterance, structure, who, source, context)
+        decided = _asked_if_correcting(decided)
+        return _asked_if_article(decided, utoks) if table is None else decided
 
     def _rank(self, utoks: list[UTok], now: LazyNow | None = None, every: bool = False) -> list[_Alignment]:
         """The best alignment per meaning (kind + arguments + whether a slot failed), cheapest first.
@@ -1519,6 +1537,9 @@ class Matcher:
                 candidates=(cand, *others),
                 **base,
             )
+        if _unstaked(winner.template, text):
+            return Understanding(ResultKind.REJECTED, cost=winner.cost,
+                                 reason=f"mise sans « sur » (la plus proche : « {_shown(winner.template.text)} »)", **base)
         kind = ResultKind.CALL if cand.call else ResultKind.COMMAND
         return Understanding(kind, call=cand.call, command=cand.command, cost=winner.cost, **base)
 
@@ -1553,6 +1574,8 @@ class Matcher:
             fields["target"] = who  # « combien j'ai »: the speaker asks about himself
         target = al.template.target
         t = utterance.onset
+        if target in _THROWS and corrects(tokens(utterance.text)):
+            target = TableCommand.CORRECTION  # « erreur, c'est six six deux »: the throw said again corrects the last
         if isinstance(target, CallKind):
             allowed = {"number", "combination", "max_stake", "target", "dice"}
             call = Call(target, player, t, **{k: v for k, v in fields.items() if k in allowed})  # type: ignore[arg-type]
@@ -1656,6 +1679,103 @@ def _best_per_meaning(alignments) -> list[_Alignment]:
         if meaning not in best or al.cost < best[meaning].cost:
             best[meaning] = al
     return sorted(best.values(), key=lambda a: a.cost)
+
+
+#: The calls that tell a throw (said after a word owning a mistake, they correct the last one).
+_THROWS = frozenset({CallKind.CHOUETTES, CallKind.CUL, CallKind.DES, CallKind.DE})
+#: How a throw read by its structure is shown (« hésitation entre … », the reading's phrase).
+_STRUCTURE_PHRASES = {CallKind.CHOUETTES: "chouettes {die} et {die}", CallKind.CUL: "cul {die}",
+                      CallKind.DES: "dés {die} {die} {die}", CallKind.DE: "dé {die}",
+                      TableCommand.SCORES: "les scores", TableCommand.SCORE_JOUEUR: "le score de {player}",
+                      TableCommand.MANQUE: "combien il manque à {player}", TableCommand.QUI_MENE: "qui mène",
+                      TableCommand.TOUR: "à qui le tour", TableCommand.CORRECTION: "correction {die}"}
+
+
+def _asked_if_correcting(decided: Understanding) -> Understanding:
+    """A throw said after « non, c'est … » may correct the last one or be the roller's dismay: the scribe asks."""
+    call = decided.call
+    if call is None or call.kind not in _THROWS or not may_correct(tokens(decided.text)):
+        return decided
+    throw = Candidate(decided.cost or 0.0, _STRUCTURE_PHRASES[call.kind], call=call)
+    fix = Candidate(decided.cost or 0.0, "correction", command=Command(TableCommand.CORRECTION, call.player, call.t,
+                                                                       dice=call.dice))
+    return replace(decided, kind=ResultKind.AMBIGUOUS, call=None, candidates=(throw, fix),
+                   reason=f"hésitation entre « {_shown(throw.phrase)} » ou « correction »")
+
+
+def _unstaked(t: Template, text: str) -> bool:
+    """A stake said bare (« dix sur une chouette ») read without its « sur » heard: « deux chouette » is as much
+    « cul de chouette » misheard as a stake of two, so it is not read."""
+    bare = t.target is CallKind.GRELOTTINE_MISE and t.toks[:1] and t.toks[0].kind == "number" and "sur" in t.words
+    return bool(bare) and "sur" not in tokens(text)
+
+
+def _asked_if_article(decided: Understanding, utoks: list[UTok]) -> Understanding:
+    """« un quatre » alone: the chouettes one and four, or the die four with its article — players say both
+    (the corpus' writers do); out of context the scribe asks, with a game the engine's state decides."""
+    call = decided.call
+    if call is None or call.kind is not CallKind.CHOUETTES or [u.word for u in utoks][:1] != ["un"] or len(utoks) != 2:
+        return decided
+    die = Call(CallKind.DE, call.player, call.t, dice=call.dice[1:])
+    pair = Candidate(decided.cost or 0.0, _STRUCTURE_PHRASES[CallKind.CHOUETTES], call=call)
+    one = Candidate(decided.cost or 0.0, "un {die}", call=die)
+    return replace(decided, kind=ResultKind.AMBIGUOUS, call=None, candidates=(pair, one),
+                   reason="hésitation entre « chouettes un et … » ou « un … » (le dé)")
+
+
+def _hein_for_un(said: list[str]) -> bool:
+    """« hein » (a hesitation, dropped) before a face or « et »: it may be the face « un » misheard."""
+    return any(w == "hein" and (nxt in FACES or nxt == "et") for w, nxt in zip(said, said[1:]))
+
+
+def _structure_words(utoks: list[UTok]) -> list[str]:
+    """The words as said, for the structure readers: a number as the number word read, a name as
+    ``{player}``, a word the matcher split (« tourne » as « tour » + « ne ») whole again.
+
+    >>> _structure_words([UTok("tour", "tour", spoken="tourne"), UTok("ne", "ne", spoken=""), UTok("six", "six")])
+    ['tourne', 'six']
+    """
+    words: list[str] = []
+    for u in utoks:
+        if u.player:
+            words.append("{player}")
+        elif u.is_number:
+            words.append(u.word)
+        else:
+            words.extend(tokens(u.heard if u.spoken is None else u.spoken))
+    return words
+
+
+def _among(al: _Alignment, candidates: Sequence[Candidate]) -> bool:
+    """Whether a reading by structure means what exactly one of the candidates means (kind and arguments)."""
+    fields = _fields(al)
+    same = [c for c in candidates if c.target == al.template.target
+            and all(getattr(c.call or c.command, name, None) == value for name, value in fields.items())]
+    return len(same) == 1
+
+
+def _by_structure(utoks: list[UTok], text: str, cost: float) -> list[_Alignment]:
+    """A throw or a question told in words no phrase has (« mes chouettes c'est six pis trois », « les points
+    on est rendus où »), read by ``dice_words`` / ``question_words`` at ``cost`` (the acceptance limit: any
+    phrase of the grammar near it is a rival), or nothing. Every number must be heard as itself (a sound-alike
+    guessed as a face is not read so)."""
+    said = tokens(text)
+    if any(u.unk or (u.is_number and not _said_number(u)) for u in utoks) or _hein_for_un(said):
+        return []
+    words = _structure_words(utoks)
+    reading = None if any(u.player for u in utoks) else read_dice(words)
+    if reading is not None:
+        kind: Target = TableCommand.CORRECTION if corrects(said) else reading.kind
+        template = Template(kind, (), (), (), _STRUCTURE_PHRASES[kind])
+        return [_Alignment(cost, template, (("dice", reading.dice),), None)]
+    names = [u.player for u in utoks if u.player]
+    question = read_question(words, names[0] if names else None)
+    if question is None:
+        return []
+    values: tuple[tuple[str, object], ...] = (("player", question.target),) if question.target else ()
+    values += (("self", True),) if question.self_target else ()
+    template = Template(question.kind, (), (), (), _STRUCTURE_PHRASES[question.kind])
+    return [_Alignment(cost, template, values, None)]
 
 
 def _self_intro(utoks: list[UTok]) -> tuple[str, int] | None:

@@ -1,0 +1,245 @@
+"""Dice said in the roller's own words, read by their structure rather than by a template per phrasing.
+
+A throw is told with die faces (« un » … « six », digits), maybe a word that says which dice they are (« les
+chouettes », « le cul », « le dé », « les trois dés », « le troisième »), a multiplier (« double cinq »,
+« paire de trois », « deux fois six »), connectives (« et », « puis », « pis ») and the roller's verbs and
+small words (« j'ai fait », « ça donne », « mes », « alors »). :func:`read_dice` reads any order of those and
+nothing else: one word outside them (a number that is no face, a name, a bird, a stake's verb) and it reads
+nothing, so a score, a stake or table talk is never taken for a throw.
+
+It is the matcher's last resort (``Matcher.understand`` asks it only when no phrase of the grammar reads the
+words), so it only has to be right, never to compete with the grammar.
+
+>>> read_dice("mes chouettes c est six pis trois".split())
+DiceReading(kind=<CallKind.CHOUETTES: 'chouettes'>, dice=(6, 3))
+>>> read_dice("j'ai eu un cinq un trois et un un".replace("'", " ").split())
+DiceReading(kind=<CallKind.DES: 'des'>, dice=(5, 3, 1))
+>>> read_dice("le cul donne quarante".split()) is None
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from voice_scribe.engine.calls import CallKind
+
+#: The faces in words and digits.
+FACES = {"un": 1, "deux": 2, "trois": 3, "quatre": 4, "cinq": 5, "six": 6,
+         "1": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6}
+#: Words before a face that make it two or three of it (« double six », « triple un »).
+_MULTIPLIERS = {"double": 2, "triple": 3}
+#: « deux fois six », « trois fois un »: a count, « fois », then the face.
+_TIMES = {"deux": 2, "trois": 3}
+#: Words that say which dice the faces are.
+_CHOUETTES = frozenset({"chouettes", "chouette"})
+_CUL = frozenset({"cul"})
+_ONE_DIE = frozenset({"dé", "sirop"})
+_DICE = frozenset({"dés"})
+#: Dice words a number before counts (« les deux chouettes », « trois dés »).
+_COUNTED = frozenset({"chouettes", "dés", "des", "dé"})
+#: Small words that sound like the face « deux »: right after a face, the throw is not read.
+_DE_SOUNDS = frozenset({"de", "d", "des"})
+#: The dice by their rank (« premier dé deux, second dé six »).
+_RANKS = frozenset({"premier", "première", "premiere", "deuxième", "deuxieme", "second", "seconde"})
+#: The last die by its rank (« le troisième », « le dernier »): the cul.
+_LAST = frozenset({"troisieme", "troisième", "dernier"})
+#: Connectives between faces.
+_CONNECTIVES = frozenset({"et", "puis", "pis", "plus"})
+#: The verbs of rolling and showing: one face said with no die named needs one (« j'ai sorti un six »).
+_ROLLING = frozenset("fait fais eu sorti sors tire tiré obtiens obtenu lance lancé lances jette jeté donne donnent "
+                     "font indique indiquent montre montrent affiche tombe tombent roule tourne".split())
+#: The roller's verbs, the small words and table particles a throw is told with: nothing else may be left over.
+_AROUND = frozenset(
+    # verbs of rolling and showing (« j'ai fait », « j'ai sorti », « ça donne », « le dé indique »)
+    "j je ai a fait fais eu sorti sors tire tiré obtiens obtenu lance lancé lances jette jeté "
+    "donne donnent font indique indiquent montre montrent affiche tombe tombent sont est c ca ça me m moi "
+    "vous te annonce "
+    # small words and places (« au cul », « pour les chouettes », « sur le dé »)
+    "le la là les l mes mon ma au aux pour dans du de des sur avec "
+    # the die rolling (« le cul roule et s'arrête sur quatre »), the table particles (« alors », « hop »)
+    "roule roulent tourne tournent arrete arrête s relance relancé "
+    "alors donc bon ben hop ouais oui voilà voila enfin ici "
+    # exclamations and the table addressed after the throw (« … incroyable », « … mes amis »)
+    "incroyable amis ami gars vieux merci revoir table trop fort mesdames messieurs "
+    # the words owning a mistake (the throw then corrects the last one, see :func:`corrects`)
+    "erreur correction rectification non etait était".split()
+)
+
+
+@dataclass(frozen=True)
+class DiceReading:
+    """A throw read from the roller's words: which dice (the call's kind) and their faces."""
+
+    kind: CallKind
+    dice: tuple[int, ...]
+
+
+def read_dice(words: Sequence[str]) -> DiceReading | None:
+    """The throw ``words`` tell (plain words, one a token), or None when anything in them is not a throw's word.
+
+    >>> read_dice(["le", "troisième", "dé", "le", "cul", "donne", "quatre"])
+    DiceReading(kind=<CallKind.CUL: 'cul'>, dice=(4,))
+    >>> read_dice(["double", "cinq"])
+    DiceReading(kind=<CallKind.CHOUETTES: 'chouettes'>, dice=(5, 5))
+    >>> read_dice(["je", "mise", "sur", "six"]) is None
+    True
+    """
+    said = _without_denied(list(words))
+    if len(said) > 1 and said[0] in _CONNECTIVES and said[1] in FACES:
+        return None  # « … et six »: the throw's first face was not heard
+    faces = _faces(said)
+    if faces is None:
+        return None
+    return _kind(*faces) or _last_statement(said)
+
+
+def _without_denied(said: list[str]) -> list[str]:
+    """``said`` without the wrong value denied after the right one (« c'est un quatre pas un cinq »).
+
+    >>> _without_denied("un quatre pas un cinq".split())
+    ['un', 'quatre']
+    """
+    if "pas" in said:
+        i = len(said) - 1 - said[::-1].index("pas")
+        rest = [w for w in said[i + 1 :] if w not in ("un", "une")]
+        if rest and all(w in FACES or w in _CONNECTIVES for w in rest):
+            return said[:i]
+    return said
+
+
+#: Where the roller starts telling his throw again (« deux et deux … j'ai fait deux et deux », « un deux trois
+#: quatre cinq le cul fait cinq »: the pips counted, then the face).
+_RESTARTS = frozenset({"le", "les", "mes", "j", "ca", "ça", "c"})
+
+
+def _last_statement(said: list[str]) -> DiceReading | None:
+    """When every word is a throw's but the faces make no throw (the pips counted, the throw said twice),
+    the longest last part that reads, after at least one face."""
+    for i in range(1, len(said)):
+        w, nxt = said[i], said[i + 1] if i + 1 < len(said) else ""
+        restart = w in _RESTARTS or w in _MULTIPLIERS or (w in _TIMES and nxt == "fois")
+        if restart and any(x in FACES for x in said[:i]):
+            faces = _faces(said[i:])
+            reading = _kind(*faces) if faces else None
+            if reading is not None:
+                return reading
+    return None
+
+
+def _faces(words: list[str]) -> tuple[tuple[int, ...], frozenset[str]] | None:
+    """The faces said, in order, and which dice words were said; None when a word is no throw's word."""
+    dice: list[int] = []
+    marks: set[str] = set()
+    i, article = 0, False
+    while i < len(words):
+        w = words[i]
+        nxt = words[i + 1] if i + 1 < len(words) else ""
+        if w in _MULTIPLIERS and nxt in FACES:
+            dice += [FACES[nxt]] * _MULTIPLIERS[w]
+            i, article = i + 2, False
+            continue
+        if w == "paire" and nxt == "de" and i + 2 < len(words) and words[i + 2] in FACES:
+            dice += [FACES[words[i + 2]]] * 2
+            i, article = i + 3, False
+            continue
+        if w in _TIMES and nxt == "fois" and i + 2 < len(words) and words[i + 2] in FACES:
+            dice += [FACES[words[i + 2]]] * _TIMES[w]
+            i, article = i + 3, False
+            continue
+        if w in ("un", "une") and nxt in FACES and not article:
+            i, article = i + 1, True  # « un cinq »: the article of the face that follows (never two in a row)
+            continue
+        article = False
+        if w in FACES and nxt in _COUNTED:
+            i += 1  # « les deux chouettes », « les trois dés »: how many dice, not a face
+            continue
+        if w in FACES and nxt in _DE_SOUNDS or w in _DE_SOUNDS and nxt in FACES and not (marks or dice):
+            return None  # « trois de », « de six »: « de » may be the face « deux » misheard
+        if w in FACES:
+            dice.append(FACES[w])
+        elif w in _CHOUETTES:
+            marks.add("chouettes")
+        elif w in _CUL:
+            marks.add("cul")
+            if len(dice) == 2:
+                marks.add("cul_third")  # « trois et quatre et au cul cinq »: the cul named before the third die
+        elif w in _LAST:
+            marks.add("last")
+        elif w in _RANKS:
+            marks.add("rank")
+        elif w in _ONE_DIE:
+            marks.add("de")
+        elif w in _DICE:
+            marks.add("des")
+        elif w not in _CONNECTIVES and w not in _AROUND:
+            return None
+        if w in _ROLLING:
+            marks.add("rolled")
+        i += 1
+    return tuple(dice), frozenset(marks)
+
+
+def _kind(dice: tuple[int, ...], marks: frozenset[str]) -> DiceReading | None:
+    """The call the faces make with the dice words said (the number of faces must be the dice's)."""
+    n = len(dice)
+    if n == 0 or n > 3:
+        return None
+    if "rank" in marks and n > 1:
+        # each die by its rank (« premier dé deux, second dé six », « … troisième dé six »)
+        return DiceReading(CallKind.CHOUETTES, dice) if n == 2 and "cul" not in marks else DiceReading(CallKind.DES, dice)
+    if "cul" in marks or "last" in marks:
+        if n == 1 and "chouettes" not in marks:
+            return DiceReading(CallKind.CUL, dice)
+        if n == 3 and "chouettes" in marks or n == 3 and "cul_third" in marks and not marks & {"de", "last"}:
+            return DiceReading(CallKind.DES, dice)  # the chouettes and the cul in one breath
+        return None
+    if "chouettes" in marks:
+        return DiceReading(CallKind.CHOUETTES, dice) if n == 2 and "de" not in marks else None
+    if "de" in marks:
+        return DiceReading(CallKind.DE, dice) if n == 1 and "des" not in marks else None
+    if "des" in marks:
+        return {2: DiceReading(CallKind.CHOUETTES, dice), 3: DiceReading(CallKind.DES, dice)}.get(n)
+    if n == 1 and "rolled" not in marks:
+        return None  # one face and small words only (« le six »): maybe a throw with a face misheard
+    return DiceReading({1: CallKind.DE, 2: CallKind.CHOUETTES, 3: CallKind.DES}[n], dice)
+
+
+#: Words that, said before a throw, own a mistake: the throw corrects the last one (« pardon, six six deux »).
+_OWNING = frozenset({"erreur", "correction", "rectification"})
+
+
+def corrects(words: Sequence[str]) -> bool:
+    """Whether the throw in ``words`` (every word heard, hesitations too) corrects the last one: a word owning
+    a mistake before its first face (« oups » is the roller's dismay, not a mistake owned).
+
+    >>> corrects("erreur mes chouettes c est deux et quatre".split())
+    True
+    >>> corrects("mes chouettes deux et quatre erreur".split())
+    False
+    """
+    return any(w in _OWNING for w in _before_the_throw(words))
+
+
+def may_correct(words: Sequence[str]) -> bool:
+    """Whether the throw may correct the last one, or may be the roller's dismay: « non » then « c'est » before
+    its first face (« non c'est six six deux » after a wrong reading; « oh non c'est trois six six » at a bad
+    throw). Only the game knows which: the scribe asks.
+
+    >>> may_correct("attends non c est deux et quatre les chouettes".split())
+    True
+    >>> may_correct("non non non six six six".split())
+    False
+    """
+    before = _before_the_throw(words)
+    if "non" not in before:
+        return False
+    after = before[before.index("non") :]
+    return any(a == "c" and b in ("est", "etait", "était") for a, b in zip(after, after[1:]))
+
+
+def _before_the_throw(words: Sequence[str]) -> list[str]:
+    """The words said before the first face."""
+    first = next((i for i, w in enumerate(words) if w in FACES), len(words))
+    return list(words[:first])
