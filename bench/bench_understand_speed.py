@@ -15,7 +15,7 @@ too) and prints:
   runs of each line (the machine may be shared: the best of a few is the least disturbed), with the
   machine's load printed;
 * **work done per line**, a figure the load does not move: utterances ranked, templates aligned,
-  alignment cells (template tokens × heard words), lines that reached the sound stage, phonetic
+  alignment cells (template tokens × heard words), paths traced back, lines that reached the sound stage, phonetic
   distances worked out, strings compared in C++ (the shortlist's shapes, the phrase sounds, words
   guessed): the matcher's methods wrapped by this bench only, in a pass of their own;
 * **the tail**: how many lines take more than ``--tail`` ms, and what they have in common (word count,
@@ -124,8 +124,9 @@ def run_file(name: str, split: str, matchers: tuple[Matcher, Matcher], repeat: i
 @dataclass
 class Work:
     ranked: int = 0  # utterances (or variants of one: without a repeat, a name…) ranked
-    aligned: int = 0  # templates aligned
+    aligned: int = 0  # templates aligned (their tables of costs filled)
     cells: int = 0  # alignment cells: (template tokens + 1) × (heard words + 1)
+    traced: int = 0  # alignments whose path was traced back (slot values, failures)
     sound_stage: int = 0  # whole-phrase sound stage run
     sound_readings: int = 0  # phrase sounds compared in full (sound_distance)
     compared: int = 0  # strings compared in C++ (rapidfuzz): shapes for the shortlist, phrase sounds, words
@@ -159,6 +160,9 @@ class Counting:
             w.aligned += 1
             w.cells += (len(t.toks) + 1) * (len(heard.utoks) + 1)
 
+        def traced(*_a, **_k) -> None:
+            w.traced += 1
+
         def ranked(*_a, **_k) -> None:
             w.ranked += 1
 
@@ -174,7 +178,8 @@ class Counting:
         def one(_query, choices, **_k) -> None:
             w.compared += len(choices)
 
-        self._wrap(Matcher, "_align", align)
+        self._wrap(Matcher, "_fill", align)
+        self._wrap(Matcher, "_trace", traced)
         self._wrap(Matcher, "_rank", ranked)
         self._wrap(Matcher, "_by_sound", sound)
         self._wrap(matcher_module, "sound_distance", distance)
@@ -276,8 +281,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     print(f"\nwork per timed line (mean / p99), load-independent; tail = lines over {args.tail} ms (one run, counts only)")
     print(
-        f"{'column':<22} {'ranked':>11} {'aligned':>13} {'cells':>15} {'sound stage':>11} {'sound dist.':>13}"
-        f" {'compared (C++)':>15}  tail"
+        f"{'column':<22} {'ranked':>11} {'aligned':>13} {'cells':>15} {'traced':>11} {'sound stage':>11}"
+        f" {'sound dist.':>13} {'compared (C++)':>15}  tail"
     )
     for split in columns:
         lines: list[Work] = []
@@ -298,7 +303,8 @@ def main(argv: list[str] | None = None) -> int:
 
         stage = sum(w.sound_stage > 0 for w in lines)
         print(
-            f"{COLUMNS[split]:<22} {fig('ranked'):>11} {fig('aligned'):>13} {fig('cells'):>15} {stage:>5}/{len(lines):<5}"
+            f"{COLUMNS[split]:<22} {fig('ranked'):>11} {fig('aligned'):>13} {fig('cells'):>15} {fig('traced'):>11}"
+            f" {stage:>5}/{len(lines):<5}"
             f" {fig('sound_readings'):>13} {fig('compared'):>15}  {tail_all.n}"
         )
         if tail_all.n:

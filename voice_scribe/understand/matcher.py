@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import re
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from enum import Enum
@@ -310,6 +310,7 @@ class _Plan:
     exact: bool  # heard only as written
     scale: float  # commentary costs what it costs, whatever the call's length
     words: frozenset[str]
+    plain: bool = False  # words only, none of them a key word: no value, no failure, nothing to trace back
 
     @classmethod
     def of(cls, t: Template) -> _Plan:
@@ -320,7 +321,8 @@ class _Plan:
         missing = tuple(
             tok.weight * 0.5 if tok.kind == "word" and not tok.key and tok.word in FILLERS else tok.weight for tok in t.toks
         )
-        return cls(t.toks, missing, edges, t.takes_commentary, t.exact, max(t.weight, 1.0), t.words)
+        plain = all(tok.kind == "word" and not tok.key for tok in t.toks)
+        return cls(t.toks, missing, edges, t.takes_commentary, t.exact, max(t.weight, 1.0), t.words, plain)
 
 
 #: When no shape is within half of the heard words, this many with the lowest bounds are compared first (on the
@@ -440,6 +442,9 @@ def _insert(row: list[float], ins: list[float]) -> None:
             row[j] = c
         before = row[j]
 
+
+#: One template's table of alignment costs, filled: its plan, the rows, the cheapest end, the total cost there.
+_Table = tuple[_Plan, list[list[float]], int, float]
 
 #: A game to read against, and its ``now()`` asked lazily.
 _Context = tuple[Table, LazyNow]
@@ -888,6 +893,10 @@ class Matcher:
 
         ``edges``: the cost of taking the first *j* / the words from *j* on as commentary around the call.
         """
+        return self._ended(t, heard, self._fill(t, heard))
+
+    def _fill(self, t: Template, heard: _Heard) -> _Table:
+        """``_align``'s table of costs (its plan, the rows, the cheapest end and the cost there)."""
         plan = self._plans.get(id(t)) or _Plan.of(t)
         utoks = heard.utoks
         edges = heard.control_edges if plan.edges == "control" else heard.strict_edges if plan.edges == "strict" else heard.edges
@@ -927,12 +936,17 @@ class Matcher:
                 if c <= best:
                     best, end = c, j
         total = row[end] + (edges.tail[end] * scale if end < n else 0.0)
-        return self._trace(t, plan, heard, D, start, ins, end, total)
+        return plan, D, end, total
 
-    def _trace(
-        self, t: Template, plan: _Plan, heard: _Heard, D: list[list[float]], start: list[float], ins: list[float],
-        end: int, total: float,
-    ) -> _Alignment:
+    def _ended(self, t: Template, heard: _Heard, table: _Table) -> _Alignment:
+        """The alignment whose table ``_fill`` filled, its path traced back (a phrase of words only, none of
+        them a key word, has neither a value nor a failure to find on it)."""
+        plan, D, end, total = table
+        if plan.plain:
+            return _Alignment(total / max(t.weight, 1.0), t, (), None, total)
+        return self._trace(t, plan, heard, D, end, total)
+
+    def _trace(self, t: Template, plan: _Plan, heard: _Heard, D: list[list[float]], end: int, total: float) -> _Alignment:
         """The slot values and the first failure on the cheapest path to ``D[m][end]``: each cell's move is the
         first, in the order the table was filled, that gives its cost (the same sums, so the same floats): from
         the row above, a word heard in its place (a slot's value or failure) then the template token missing;
@@ -1064,6 +1078,9 @@ class Matcher:
             return Understanding(ResultKind.REJECTED, text, utterance.speaker, source, reason=too_long)
         utoks = _collapse_repeats(self._numbers_by_sound(self.canonical(token_pairs(text))))
         plain = _plain_words(utoks)
+        # a sentence about a call: only some phrases read it (below), so every reading is worked out
+        about, remark = _about_a_call(plain), _remark_after(plain)
+        every = bool(about or remark)
         who, source = (utterance.speaker, "audio") if utterance.speaker else (None, None)
         intro = _self_intro(utoks)
         addressee: list[UTok] = []
@@ -1079,20 +1096,20 @@ class Matcher:
         if not utoks or all(u.unk for u in utoks):
             return Understanding(ResultKind.REJECTED, text, who, source, reason="rien d'intelligible")
         now = LazyNow(table) if table is not None else None
-        ranked = self._rank(utoks, now)
+        ranked = self._rank(utoks, now, every)
         for pointed in ((utoks + addressee), (addressee + utoks)) if addressee else ():
-            readings = self._rank(pointed, now)  # the name as the target, after the call or where it was said
+            readings = self._rank(pointed, now, every)  # the name as the target, after the call or where it was said
             if _clean_cost(readings) <= min(_clean_cost(ranked), self.thresholds.accept):
                 ranked = readings
         ranked = self._with_sound(ranked, utoks, now)
         if _clean_cost(ranked) > self.thresholds.accept:
-            ranked = self._said_again(utoks, now) or ranked
+            ranked = self._said_again(utoks, now, every) or ranked
         # the speaker's own name said after the call (« pas mou le caillou, Karadoc ! »)
         last = utoks[-1].player
         # … but « c'est Karadoc » alone is a name said (the answer to « qui a dit ? »), not a call without it
         said_more = any(u.word not in FILLERS for u in utoks[:-1])
         if len(utoks) > 1 and last and who in (None, last) and said_more:
-            trimmed = self._rank(utoks[:-1], now)
+            trimmed = self._rank(utoks[:-1], now, every)
             full = _clean_cost(ranked)
             # the speaker's own name is not the target of his own call: trimmed wins when it reads — unless a
             # word that introduces an argument puts it there (« … sur une velute pour Karadoc »)
@@ -1103,8 +1120,6 @@ class Matcher:
                 ranked = trimmed
                 if who is None:
                     who, source = last, "name"
-        about = _about_a_call(plain)
-        remark = _remark_after(plain)
         if about or remark:
             # a sentence about a call: only a phrase of the grammar that opens with the same words (or has the
             # remark's words) reads it
@@ -1126,15 +1141,62 @@ class Matcher:
         decided = _asked_if_correcting(decided)
         return _asked_if_article(decided, utoks) if table is None else decided
 
-    def _rank(self, utoks: list[UTok], now: LazyNow | None = None) -> list[_Alignment]:
-        """The best alignment per meaning (kind + arguments + whether a slot failed), cheapest first."""
+    def _rank(self, utoks: list[UTok], now: LazyNow | None = None, every: bool = False) -> list[_Alignment]:
+        """The best alignment per meaning (kind + arguments + whether a slot failed), cheapest first.
+
+        Only the paths the decision can read are traced back (see :meth:`_aligned`); ``every``: all of them
+        (a sentence about a call keeps only some phrases, and any of those may be the one read).
+        """
         heard = self._heard(utoks)
-        alignments = (
-            self._align(template, heard)
+        templates = [
+            template
             for template in self._shortlist(utoks, heard.edges, heard.control_edges)
             if not template.needs_state or allowed_now(now, template.target)
-        )
-        return _best_per_meaning(al for al in alignments if al.cost != INF)
+        ]
+        if every:
+            return _best_per_meaning(al for al in (self._align(t, heard) for t in templates) if al.cost != INF)
+        return self._aligned(templates, heard)
+
+    def _aligned(self, templates: list[Template], heard: _Heard) -> list[_Alignment]:
+        """``_best_per_meaning`` of the templates' alignments, each path traced back only when it may matter.
+
+        Every template's table is filled (its cost); the paths (a slot's value, a failure: what makes the
+        meaning) are traced back from the cheapest up, and once a cost is over what the decision reads beside
+        the best clean reading found (:meth:`_read_up_to`), no costlier alignment can change the answer. The
+        readings are the same, in the same order: when two of them cost exactly the same, their order may
+        hang on where an untraced one of the same meaning stood, so then every path is traced.
+        """
+        filled = [self._fill(t, heard) for t in templates]
+        costs = [table[3] / max(t.weight, 1.0) for t, table in zip(templates, filled)]
+        found: dict[int, _Alignment] = {}
+        best = INF
+        for k in sorted(range(len(filled)), key=costs.__getitem__):
+            if costs[k] == INF or costs[k] > self._read_up_to(best):
+                break
+            al = found[k] = self._ended(templates[k], heard, filled[k])
+            if al.failure is None and al.cost < best:
+                best = al.cost
+        ranked = _Readings(_best_per_meaning(found[k] for k in sorted(found)))
+        untraced = [k for k, cost in enumerate(costs) if k not in found and cost != INF]
+        if untraced:
+
+            def every() -> list[_Alignment]:
+                for k in untraced:
+                    found[k] = self._ended(templates[k], heard, filled[k])
+                return _best_per_meaning(found[k] for k in sorted(found))
+
+            if _tied(ranked):
+                return _Readings(every())
+            ranked.every = every
+        return ranked
+
+    def _read_up_to(self, best: float) -> float:
+        """The costliest reading the decision may look at when the best clean one costs ``best``: near it
+        when it is accepted (the rivals within ``margin`` of the reading the table takes, itself within
+        ``context`` of the best and accepted), only the best when nothing is (the reason names the nearest).
+        Never lower for a higher ``best``: a cost over it stays over it as better readings are found."""
+        th = self.thresholds
+        return max(best, min(min(best, th.accept) + th.context + th.margin, th.accept + th.margin))
 
     def _heard(self, utoks: list[UTok]) -> _Heard:
         """Everything about the heard words that every template's alignment uses, worked out once."""
@@ -1261,7 +1323,7 @@ class Matcher:
         words = {w for d, w in scored if d == best}
         return words.pop() if best <= 1 and len(words) == 1 else None
 
-    def _said_again(self, utoks: list[UTok], now: LazyNow | None) -> list[_Alignment]:
+    def _said_again(self, utoks: list[UTok], now: LazyNow | None, every: bool = False) -> list[_Alignment]:
         """A call with some of its words said again (« pas mou le caillou pas mou », « artichette Yvain
         artichette », « chouette je parie chouette »): read once without the words said later again, once
         without those said first; the cheaper reading that fits is taken, as if they were said once."""
@@ -1270,7 +1332,7 @@ class Matcher:
             once = _said_once(utoks, keep_first)
             if once is None:
                 continue
-            readings = self._rank(once, now)
+            readings = self._rank(once, now, every)
             if _clean_cost(readings) <= min(self.thresholds.accept, _clean_cost(best)):
                 best = readings
         return best
@@ -1384,7 +1446,13 @@ class Matcher:
         sound = self._by_sound(utoks, now)
         if best > self.thresholds.accept:
             return sound or ranked
-        return _best_per_meaning(ranked + sound) if sound else ranked
+        if not sound:
+            return ranked
+        merged = _best_per_meaning(ranked + sound)
+        if _tied(merged) and isinstance(ranked, _Readings) and ranked.every is not None:
+            # two readings as costly: their order may hang on where an untraced one of the same meaning stood
+            merged = _best_per_meaning(ranked.every() + sound)
+        return merged
 
     def _too_long(self, text: str) -> str | None:
         """A French reason when ``text`` is longer than any call can be (checked before any matching work)."""
@@ -1584,6 +1652,18 @@ def _said_once(utoks: list[UTok], keep_first: bool) -> list[UTok] | None:
     if not drop:
         return None
     return [u for j, u in enumerate(utoks) if j not in drop]
+
+
+class _Readings(list):
+    """Readings cheapest first, as ``_best_per_meaning`` gives them; ``every``, when some alignments' paths
+    were not traced back (they could not change the decision), gives the readings with them all."""
+
+    every: Callable[[], list[_Alignment]] | None = None
+
+
+def _tied(ranked: list[_Alignment]) -> bool:
+    """Two readings cost exactly the same (their order is then the order they were found in)."""
+    return any(a.cost == b.cost for a, b in zip(ranked, ranked[1:]))
 
 
 def _only_numbers(utoks: list[UTok]) -> bool:

@@ -1,0 +1,78 @@
+"""The matcher traces back only the alignments the decision can read, and answers exactly as if it traced them all.
+
+Speed is not tested here (``bench/bench_understand_speed.py`` measures it); what is tested is that the
+shortcut changes nothing: every answer (kind, call, cost, reason, candidates) is the one of a matcher that
+traces every alignment's path, out of context and against a game.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from voice_scribe.engine.rules import Rules
+from voice_scribe.understand import Matcher, Roster, load_grammar
+from voice_scribe.understand.matcher import INF, _best_per_meaning
+
+#: The roster of the ``matcher`` fixture (``conftest.py``).
+ROSTER = Roster.parse("Karadoc,Perceval,Léodagan,Père Blaise=Blaise")
+
+#: Calls, damaged calls, near ties, sentences about a call, names said around a call, repeats, chatter.
+LINES = (
+    "pas mou le caillou", "pas mou pas mou le caillou", "pas mou le caillou Karadoc", "c'est Karadoc pas mou le caillou",
+    "grelottine sur Perceval une chouette pour dix", "grelottine sur Perceval", "chouette de quatre",
+    "bé jarret", "bizarre et", "lit note", "civet de trente sur une fuite", "passe gros lot Léodagan",
+    "il a dit pas mou le caillou ?", "grelottine c'est quand on", "pélican ça veut dire quoi",
+    "Léodagan, en garde ma mignonne !", "toi Yvain, en garde ma mignonne", "artichette Yvain artichette",
+    "chouette je parie chouette", "t'as vu cette chouette ?", "passe-moi les dés s'il te plaît",
+    "il a dit linotte ?", "quelle bévue mon pauvre", "je sirote", "couche sirop", "le score", "combien j'ai",
+    "qui gagne", "c'est qui qui mène", "je mise sur la linotte", "trois six et un", "cinq et six", "cadre et cadre",
+    "velute de cinq", "cul de chouette de six", "suite", "attendez deux minutes on fait une pause",
+    "annule ça c'est pas bon", "euh bon ben on va dire que c'est bon", "j'ai fait un six", "six six six",
+    "mécréant pour moi", "je fais mi jarret", "jarret souple je le garde", "la dernière fois j'ai eu une velute",
+)
+
+
+class _EveryPathTraced(Matcher):
+    """The matcher as it was: every template's alignment traced back, then the best one per meaning."""
+
+    def _aligned(self, templates, heard):  # noqa: ANN001, ANN202
+        return _best_per_meaning(al for al in (self._align(t, heard) for t in templates) if al.cost != INF)
+
+
+@pytest.fixture(scope="module")
+def every_path() -> _EveryPathTraced:
+    return _EveryPathTraced(load_grammar(Rules()), ROSTER)
+
+
+@pytest.mark.parametrize("speaker", [None, "Karadoc", "Perceval"])
+def test_answers_are_those_of_every_path_traced(matcher, every_path, speaker):
+    for line in LINES:
+        assert matcher.understand(line, speaker=speaker).to_json() == every_path.understand(line, speaker=speaker).to_json(), line
+
+
+def test_answers_against_a_game_are_those_of_every_path_traced(matcher, every_path):
+    from voice_scribe.engine.game import Game
+
+    for line in LINES:
+        lazy, every = Game(list(ROSTER.players), Rules()), Game(list(ROSTER.players), Rules())
+        got = matcher.understand(line, speaker="Karadoc", table=lazy).to_json()
+        assert got == every_path.understand(line, speaker="Karadoc", table=every).to_json(), line
+
+
+def test_chatter_is_not_traced_back_template_by_template(matcher, monkeypatch):
+    """The shortcut shortcuts: table talk far from every phrase traces back fewer paths than it aligns."""
+    counts = {"filled": 0, "traced": 0}
+    fill, ended = Matcher._fill, Matcher._ended
+
+    def counting_fill(self, *args):  # noqa: ANN001, ANN202
+        counts["filled"] += 1
+        return fill(self, *args)
+
+    def counting_ended(self, *args):  # noqa: ANN001, ANN202
+        counts["traced"] += 1
+        return ended(self, *args)
+
+    monkeypatch.setattr(Matcher, "_fill", counting_fill)
+    monkeypatch.setattr(Matcher, "_ended", counting_ended)
+    matcher.understand("t'as vu comme il fait beau dehors aujourd'hui", speaker="Karadoc")
+    assert 0 < counts["traced"] < counts["filled"]
