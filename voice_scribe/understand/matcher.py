@@ -1529,7 +1529,8 @@ class Matcher:
                 return Understanding(
                     ResultKind.REJECTED, cost=rivals[0].cost, reason=f"{rivals[0].failure} (dans « {_shown(rivals[0].template.text)} »)", **base
                 )
-            phrases = " ou ".join(f"« {c.phrase} »" for c in [cand, *others])
+            shown = [f"« {c.phrase} »" for c in [cand, *others]]
+            phrases = ", ".join(shown[:-1]) + " et " + shown[-1]  # « hésitation entre « a », « b » et « c » »
             return Understanding(
                 ResultKind.AMBIGUOUS,
                 cost=winner.cost,
@@ -1700,7 +1701,7 @@ def _asked_if_correcting(decided: Understanding) -> Understanding:
     fix = Candidate(decided.cost or 0.0, "correction", command=Command(TableCommand.CORRECTION, call.player, call.t,
                                                                        dice=call.dice))
     return replace(decided, kind=ResultKind.AMBIGUOUS, call=None, candidates=(throw, fix),
-                   reason=f"hésitation entre « {_shown(throw.phrase)} » ou « correction »")
+                   reason=f"hésitation entre « {_shown(throw.phrase)} » et « correction »")
 
 
 def _unstaked(t: Template, text: str) -> bool:
@@ -1720,7 +1721,7 @@ def _asked_if_article(decided: Understanding, utoks: list[UTok]) -> Understandin
     pair = Candidate(decided.cost or 0.0, _STRUCTURE_PHRASES[CallKind.CHOUETTES], call=call)
     one = Candidate(decided.cost or 0.0, "un {die}", call=die)
     return replace(decided, kind=ResultKind.AMBIGUOUS, call=None, candidates=(pair, one),
-                   reason="hésitation entre « chouettes un et … » ou « un … » (le dé)")
+                   reason="hésitation entre « chouettes un et … » et « un … » (le dé)")
 
 
 def _hein_for_un(said: list[str]) -> bool:
