@@ -55,6 +55,14 @@ def test_a_pair_said_with_a_multiplier(a):
     assert read_dice(["double", FACES[a], "pour", "mes", "chouettes"]) == DiceReading(CallKind.CHOUETTES, (a, a))
 
 
+@pytest.mark.parametrize("a", range(1, 7))
+def test_a_count_of_a_face_with_its_article(matcher, a):
+    # « trois fois le cinq », said at the table for a cul de chouette; « deux fois le six et un trois »
+    assert _read(matcher, f"trois fois le {FACES[a]}") == ("des", (a, a, a), None)
+    assert _read(matcher, f"deux fois le {FACES[a]} et un un") == ("des", (a, a, 1), None)
+    assert read_dice(["trois", "fois", "le"]) is None
+
+
 @pytest.mark.parametrize("said", [
     "erreur mes chouettes c'est trois pis quatre",
     "rectification alors ça fait un six un deux et un un",

@@ -144,9 +144,9 @@ def _faces(words: list[str]) -> tuple[tuple[int, ...], frozenset[str]] | None:
             dice += [FACES[words[i + 2]]] * 2
             i, article = i + 3, False
             continue
-        if w in _TIMES and nxt == "fois" and i + 2 < len(words) and words[i + 2] in FACES:
-            dice += [FACES[words[i + 2]]] * _TIMES[w]
-            i, article = i + 3, False
+        if w in _TIMES and nxt == "fois" and (face := _after_times(words, i + 2)):
+            dice += [FACES[words[face]]] * _TIMES[w]
+            i, article = face + 1, False
             continue
         if w in ("un", "une") and nxt in FACES and not article:
             i, article = i + 1, True  # « un cinq »: the article of the face that follows (never two in a row)
@@ -179,6 +179,19 @@ def _faces(words: list[str]) -> tuple[tuple[int, ...], frozenset[str]] | None:
             marks.add("rolled")
         i += 1
     return tuple(dice), frozenset(marks)
+
+
+def _after_times(words: list[str], k: int) -> int | None:
+    """Where the face of « deux fois six » / « trois fois le cinq » is (its article may come first), or None.
+
+    >>> _after_times("trois fois le cinq".split(), 2), _after_times("deux fois six".split(), 2)
+    (3, 2)
+    >>> _after_times("deux fois le".split(), 2) is None
+    True
+    """
+    if k < len(words) and words[k] in ("le", "la") and k + 1 < len(words):
+        k += 1
+    return k if k < len(words) and words[k] in FACES else None
 
 
 def _kind(dice: tuple[int, ...], marks: frozenset[str]) -> DiceReading | None:
