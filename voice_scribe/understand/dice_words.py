@@ -24,10 +24,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from voice_scribe.engine.calls import CallKind
+from voice_scribe.understand.numbers import DIE_WORDS
 
 #: The faces in words and digits.
-FACES = {"un": 1, "deux": 2, "trois": 3, "quatre": 4, "cinq": 5, "six": 6,
-         "1": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6}
+FACES = {word: face for word, face in DIE_WORDS.items() if word != "une"} | {str(face): face for face in range(1, 7)}
 #: Words before a face that make it two or three of it (« double six », « triple un »).
 _MULTIPLIERS = {"double": 2, "triple": 3}
 #: « deux fois six », « trois fois un »: a count, « fois », then the face.

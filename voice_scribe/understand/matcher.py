@@ -89,7 +89,7 @@ _AFTER_NUMBER = frozenset({"et", "point", "points", "sur", "pour", "contre", "a"
 #: The roller's verbs before what he threw (« j'ai un cinq », « j'ai fait un cinq », « j'ai sorti un cinq »).
 _ROLLER_VERBS = frozenset({"ai", "fait", "fais", "eu", "sorti", "tire", "obtiens"})
 #: The die faces in words.
-_FACE_WORDS = frozenset({"un", "deux", "trois", "quatre", "cinq", "six"})
+_FACE_WORDS = frozenset(word for word in FACES if word.isalpha())
 #: The longest French number a call carries (« six cent quatre vingt dix neuf »): longer runs are not read.
 MAX_NUMBER_WORDS = 8
 #: Grammar words common enough to be commentary around a call (« je fais … », « … je le prends »).
@@ -1529,12 +1529,10 @@ class Matcher:
                 return Understanding(
                     ResultKind.REJECTED, cost=rivals[0].cost, reason=f"{rivals[0].failure} (dans « {_shown(rivals[0].template.text)} »)", **base
                 )
-            shown = [f"« {c.phrase} »" for c in [cand, *others]]
-            phrases = ", ".join(shown[:-1]) + " et " + shown[-1]  # « hésitation entre « a », « b » et « c » »
             return Understanding(
                 ResultKind.AMBIGUOUS,
                 cost=winner.cost,
-                reason=f"hésitation entre {phrases}",
+                reason=_hesitation([c.phrase for c in [cand, *others]]),
                 candidates=(cand, *others),
                 **base,
             )
@@ -1700,8 +1698,7 @@ def _asked_if_correcting(decided: Understanding) -> Understanding:
     throw = Candidate(decided.cost or 0.0, _STRUCTURE_PHRASES[call.kind], call=call)
     fix = Candidate(decided.cost or 0.0, "correction", command=Command(TableCommand.CORRECTION, call.player, call.t,
                                                                        dice=call.dice))
-    return replace(decided, kind=ResultKind.AMBIGUOUS, call=None, candidates=(throw, fix),
-                   reason=f"hésitation entre « {_shown(throw.phrase)} » et « correction »")
+    return _asked(decided, (throw, fix), _hesitation([_shown(throw.phrase), "correction"]))
 
 
 def _unstaked(t: Template, text: str) -> bool:
@@ -1720,8 +1717,22 @@ def _asked_if_article(decided: Understanding, utoks: list[UTok]) -> Understandin
     die = Call(CallKind.DE, call.player, call.t, dice=call.dice[1:])
     pair = Candidate(decided.cost or 0.0, _STRUCTURE_PHRASES[CallKind.CHOUETTES], call=call)
     one = Candidate(decided.cost or 0.0, "un {die}", call=die)
-    return replace(decided, kind=ResultKind.AMBIGUOUS, call=None, candidates=(pair, one),
-                   reason="hésitation entre « chouettes un et … » et « un … » (le dé)")
+    return _asked(decided, (pair, one), _hesitation(["chouettes un et …", "un …"]) + " (le dé)")
+
+
+def _hesitation(phrases: Sequence[str]) -> str:
+    """The reason of an ask-back, naming its readings.
+
+    >>> _hesitation(["bi jarret", "mi jarret", "bjarret"])
+    'hésitation entre « bi jarret », « mi jarret » et « bjarret »'
+    """
+    shown = [f"« {p} »" for p in phrases]
+    return f"hésitation entre {', '.join(shown[:-1])} et {shown[-1]}"
+
+
+def _asked(decided: Understanding, candidates: tuple[Candidate, ...], reason: str) -> Understanding:
+    """``decided`` turned into a question between ``candidates``."""
+    return replace(decided, kind=ResultKind.AMBIGUOUS, call=None, candidates=candidates, reason=reason)
 
 
 def _hein_for_un(said: list[str]) -> bool:
