@@ -119,7 +119,7 @@ class Scribe:
         if answer is not None:
             return answer
         if understanding.kind is ResultKind.AMBIGUOUS:
-            return self._say("question", self.phrasebook.not_understood(understanding.reason or understanding.text))
+            return self._say("question", self._which_one(understanding))
         if understanding.candidates:  # close to something: ask again rather than guess
             return self._say("not_understood", self.phrasebook.not_understood(understanding.text))
         # table chatter: answered on screen (with the reason), not aloud
@@ -151,6 +151,23 @@ class Scribe:
             return None
         call, self.asked = replace(self.asked, player=name), None
         return self._call(call, f"{name} (réponse à « Qui a dit ? »)")
+
+    def _which_one(self, understanding: Understanding) -> Phrase:
+        """« Vous avez dit « chouettes un et quatre » ou « dé quatre » ? »: the readings said back, never the
+        matcher's own words; with fewer than two readings to name, « Je n'ai pas compris « … » »."""
+        readings: list[Call | tuple[str, str]] = []
+        for candidate in understanding.candidates:
+            if candidate.call is not None:
+                readings.append(candidate.call)
+            elif candidate.command is not None:
+                command = candidate.command
+                words = self.phrasebook.command_understood(command.kind.value, command.target, command.item,
+                                                           command.rule, command.dice)
+                readings.append((words, words))
+        said = {self.phrasebook.understood(r).screen if isinstance(r, Call) else r[1]: r for r in readings}
+        if len(said) < 2:
+            return self.phrasebook.not_understood(understanding.text)
+        return self.phrasebook.which_one(list(said.values())[:3])
 
     def _meaning(self, understanding: Understanding) -> str:
         if understanding.call is not None:

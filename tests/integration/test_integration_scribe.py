@@ -235,3 +235,16 @@ def test_the_live_table_reads_a_grelottine_stake_said_in_two_breaths_against_the
     table.submit(Utterance(t=21.0, text="max", speaker="Karadoc"))
     table.step(now=22.0)
     assert session.state.phase is Phase.GRELOTTINE_THROW
+
+
+def test_an_utterance_with_two_readings_is_asked_back_in_the_scribes_words() -> None:
+    """« un quatre »: chouettes one and four, or the die four? The question names both as the screen shows a
+    call (numbers in words aloud), never the matcher's templates or its reasons; nothing is scored."""
+    table = Table()
+    reply = table.hear("Karadoc", "un quatre")
+    assert reply.kind == "question"
+    assert reply.phrase.spoken == "Vous avez dit « chouettes un et quatre » ou « dé quatre » ?"
+    assert reply.phrase.screen == "Vous avez dit « chouettes 1 et 4 » ou « dé 4 » ?"
+    assert table.session.game.scores == {"Karadoc": 0, "Perceval": 0, "Léodagan": 0}
+    # said again plainly, it is understood
+    assert table.hear("Karadoc", "chouettes un et quatre").kind != "question"
