@@ -17,6 +17,7 @@ from typing import Any
 from voice_scribe.engine import Call, CallKind, Event, EventKind, Reason
 from voice_scribe.engine.calls import CALL_SPECS
 from voice_scribe.engine.state import Holding
+from voice_scribe.engine.table import Legality
 from voice_scribe.session import Session
 from voice_scribe.understand import UNKNOWN_SPEAKER, ResultKind, TableCommand, Understanding
 from voice_scribe.understand.commands import Command
@@ -120,6 +121,9 @@ class Scribe:
             return answer
         if understanding.kind is ResultKind.AMBIGUOUS:
             return self._say("question", self._which_one(understanding))
+        refused = self._refused_now(understanding)
+        if refused is not None:
+            return refused
         if understanding.candidates:  # close to something: ask again rather than guess
             return self._say("not_understood", self.phrasebook.not_understood(understanding.text))
         # table chatter: answered on screen (with the reason), not aloud
@@ -151,6 +155,20 @@ class Scribe:
             return None
         call, self.asked = replace(self.asked, player=name), None
         return self._call(call, f"{name} (réponse à « Qui a dit ? »)")
+
+    def _refused_now(self, understanding: Understanding) -> Reply | None:
+        """« linotte pour moi » while nobody sirotes: a call the game refuses now is answered with the game's
+        reason, as a refused call is (« Annonce refusée : personne ne sirote. »), and nothing changes."""
+        calls = [c.call for c in understanding.candidates if c.call is not None]
+        if understanding.kind is not ResultKind.REJECTED or len(calls) != 1:
+            return None
+        call = calls[0]
+        check = self.session.game.check(call)
+        if check.legality is not Legality.REJECTED or not check.reason:
+            return None
+        refusal = Event(EventKind.REJECTED, call.player, None, check.code or "", CALL_SPECS[call.kind].rule, call.t,
+                        {"call": call.to_json(), "message": check.reason})
+        return self._say("decision", self.phrasebook.events([refusal]))
 
     def _which_one(self, understanding: Understanding) -> Phrase:
         """« Vous avez dit « chouettes un et quatre » ou « dé quatre » ? »: the readings said back, never the

@@ -248,3 +248,16 @@ def test_an_utterance_with_two_readings_is_asked_back_in_the_scribes_words() -> 
     assert table.session.game.scores == {"Karadoc": 0, "Perceval": 0, "Léodagan": 0}
     # said again plainly, it is understood
     assert table.hear("Karadoc", "chouettes un et quatre").kind != "question"
+
+
+def test_a_call_the_game_refuses_now_is_answered_with_the_games_reason() -> None:
+    """« linotte pour moi » while nobody sirotes: the table hears why (it heard « Je n'ai pas compris »), the
+    scores and the game stay as they were, and the utterance is in the journal."""
+    table = Table()
+    before = table.session.game.state
+    reply = table.hear("Karadoc", "linotte pour moi")
+    assert reply.phrase.spoken == "Annonce refusée : personne ne sirote."
+    assert table.session.game.state == before
+    assert table.hear("Perceval", "couche sirop").phrase.screen == "Annonce refusée : personne ne sirote."
+    # a call the game takes is still played as before
+    assert table.hear("Karadoc", "deux trois cinq").phrase.screen.startswith("Velute de 5 : Karadoc marque 50.")
