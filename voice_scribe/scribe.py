@@ -249,7 +249,7 @@ class Scribe:
             before = dict(game.scores)
             events = self.session.correct_dice(tuple(command.dice), command.t)
             if events[0].kind is EventKind.REJECTED:
-                return self._say("answer", pb.not_understood(events[0].data.get("message")))
+                return self._say("answer", pb.correction_refused(str(events[0].data.get("message", ""))))
             changes = pb.score_changes(before, self.session.game.scores)
             return self._say("answer", _joined(pb.events(events), changes), events)
         if kind is TableCommand.PAUSE:

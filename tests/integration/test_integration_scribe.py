@@ -261,3 +261,12 @@ def test_a_call_the_game_refuses_now_is_answered_with_the_games_reason() -> None
     assert table.hear("Perceval", "couche sirop").phrase.screen == "Annonce refusée : personne ne sirote."
     # a call the game takes is still played as before
     assert table.hear("Karadoc", "deux trois cinq").phrase.screen.startswith("Velute de 5 : Karadoc marque 50.")
+
+
+def test_a_correction_with_nothing_to_correct_says_so() -> None:
+    """« erreur, c'est un quatre » before any throw: the scribe says why it cannot correct, nothing changes."""
+    table = Table()
+    reply = table.hear("Karadoc", "correction quatre cinq")
+    assert reply.kind == "answer"
+    assert reply.phrase.spoken == "Correction impossible : aucun lancer à corriger."
+    assert table.session.game.scores == {"Karadoc": 0, "Perceval": 0, "Léodagan": 0}

@@ -263,6 +263,11 @@ class Phrasebook:
             return self._fill(self.data["answer"]["which_one"], self._values(fmt).put(readings=joined))
         return self._both(render)
 
+    def correction_refused(self, message: str) -> Phrase:
+        """« Correction impossible : aucun lancer à corriger. »"""
+        return self._both(lambda fmt: self._answer("correction_refused", self._values(fmt).put(
+            message=fmt.text(message).rstrip(". "))))
+
     def number_range(self, low: int, high: int) -> Phrase:
         """« Possible : de 1 à 9. » (a refused stake or number)."""
         return self._both(lambda fmt: self._answer(
