@@ -93,17 +93,21 @@ def keep_speech(
     """
     if check is None or rate != RATE:
         return list(segments)
+
+    def at(t: float) -> int:
+        """The window's sample of session time ``t``."""
+        return int(round(t * rate)) - offset
+
     out = []
     for s in segments:
+        own = audio[:, s.channel]
         rise = s.seat_rise
         if rise is not None:
-            head = int(round(s.start * rate)) - offset
-            if not check.holds_speech(audio[:, s.channel], head, int(round(rise * rate)) - offset):
+            if not check.holds_speech(own, at(s.start), at(rise)):
                 s = replace(s, start=rise)
             s = replace(s, seat_rise=None)
-        b = int(round(s.end * rate)) - offset
-        if check.is_speech(audio[:, s.channel], int(round(s.start * rate)) - offset, b):
+        if check.is_speech(own, at(s.start), at(s.end)):
             out.append(s)
-        elif rise is not None and rise > s.start and check.is_speech(audio[:, s.channel], int(round(rise * rate)) - offset, b):
+        elif rise is not None and rise > s.start and check.is_speech(own, at(rise), at(s.end)):
             out.append(replace(s, start=rise))
     return out
