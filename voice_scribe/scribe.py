@@ -248,6 +248,8 @@ class Scribe:
         if kind is TableCommand.CORRECTION and command.dice:
             before = dict(game.scores)
             events = self.session.correct_dice(tuple(command.dice), command.t)
+            if not events:
+                return self._say("answer", pb.correction_same(command.dice))
             if events[0].kind is EventKind.REJECTED:
                 return self._say("answer", pb.correction_refused(str(events[0].data.get("message", ""))))
             changes = pb.score_changes(before, self.session.game.scores)

@@ -125,6 +125,7 @@ class Session:
         The corrected dice replace those of the last dice announcement(s) — two
         chouettes and a cul, three dice at once, or one die — and the game is
         folded again: everything said after it is judged on the right dice.
+        The dice said again as they already stand change nothing: no event, no record.
         """
         undone = self._undone()
         dice_calls = [
@@ -144,6 +145,8 @@ class Session:
                 return [Event(EventKind.REJECTED, None, None, "bad_correction", "", t,
                               {"message": f"il faut {len(last.get('dice', []))} dé(s) pour corriger ce lancer"})]
             replacements = [(dice_calls[-1], list(dice))]
+        if all(self._current_call(record).get("dice") == faces for record, faces in replacements):
+            return []  # the dice said again as they stand: nothing to correct, nothing written
         for record, faces in replacements:
             self._seq += 1
             corrected = dict(self._current_call(record), dice=faces)

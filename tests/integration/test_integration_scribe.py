@@ -270,3 +270,20 @@ def test_a_correction_with_nothing_to_correct_says_so() -> None:
     assert reply.kind == "answer"
     assert reply.phrase.spoken == "Correction impossible : aucun lancer à corriger."
     assert table.session.game.scores == {"Karadoc": 0, "Perceval": 0, "Léodagan": 0}
+
+
+def test_dice_said_again_as_they_stand_correct_nothing(tmp_path) -> None:
+    """« chouettes un et quatre », then « correction un et quatre »: the same dice; the scribe confirms them and
+    the journal holds no correction. Other dice are a correction, written."""
+    from voice_scribe.journal import read_journal
+
+    path = tmp_path / "partie.jsonl"
+    table = Table()
+    table.session = Session.new(PLAYERS, None, path)
+    table.scribe = Scribe(table.session)
+    table.hear("Karadoc", "chouettes un et quatre")
+    reply = table.hear("Karadoc", "correction un et quatre")
+    assert reply.phrase.spoken == "Les dés sont bien un et quatre."
+    assert not [r for r in read_journal(path).records if r["type"] == "correct"]
+    assert table.hear("Karadoc", "correction un et cinq").phrase.spoken.startswith("Correction")
+    assert [r["call"]["dice"] for r in read_journal(path).records if r["type"] == "correct"] == [[1, 5]]

@@ -268,6 +268,11 @@ class Phrasebook:
         return self._both(lambda fmt: self._answer("correction_refused", self._values(fmt).put(
             message=fmt.text(message).rstrip(". "))))
 
+    def correction_same(self, dice: Sequence[int]) -> Phrase:
+        """« Les dés sont bien 1 et 4. »: a correction that names the dice as they already stand."""
+        return self._both(lambda fmt: self._answer("correction_same", self._values(fmt).put(
+            dice=self._join([fmt.number(d) for d in dice]))))
+
     def number_range(self, low: int, high: int) -> Phrase:
         """« Possible : de 1 à 9. » (a refused stake or number)."""
         return self._both(lambda fmt: self._answer(
