@@ -45,6 +45,10 @@ ACKNOWLEDGED = frozenset(
     {CallKind.BEAU_SIROP, CallKind.COUCHE_SIROP}
     | {k for k, spec in CALL_SPECS.items() if {"number", "combination"} & set(spec.args) and "dice" not in spec.args}
 )
+#: the answers to « Vous avez dit « a » ou « b » ? »: the index of the reading each picks (-1: the last)
+_CHOICE_RANKS = {"premier": 0, "premiere": 0, "deuxieme": 1, "second": 1, "seconde": 1, "troisieme": 2,
+                 "dernier": -1, "derniere": -1}
+_CHOICE_FILLERS = frozenset({"le", "la", "l", "c", "est", "oui", "non", "plutot", "euh", "celle", "celui", "ci"})
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")
 _SLOT_WORDS = {"player": "NOM", "die": "dé", "dice": "dés", "number": "nombre"}
 
@@ -92,6 +96,7 @@ class Scribe:
         self.paused = False
         self.over = False  # « fin de partie » was said (or the game has a winner)
         self.asked: Call | None = None  # the call of the last « Qui a dit … ? », until answered
+        self.choice: tuple[str | None, tuple[Call | Command, ...]] | None = None  # the readings of the last « Vous avez dit … ou … ? » and who said it
         self.last_phrase: Phrase | None = None
         self.events: list[Event] = []  # every engine event, in order (for --json)
 
@@ -108,6 +113,11 @@ class Scribe:
         meaning = self._meaning(understanding)
         if self.paused and not (command is not None and command.kind is TableCommand.REPRENDS):
             return Reply("paused", understood=meaning)
+        choice, self.choice = self.choice, None  # a « … ou … ? » is answered by the next utterance or not at all
+        if choice is not None and not understanding.accepted:
+            answer = self._answer_to_which_one(understanding, *choice)
+            if answer is not None:
+                return answer
         if understanding.kind is ResultKind.CALL and understanding.call is not None:
             call = understanding.call
             if call.player == UNKNOWN_SPEAKER:  # nobody to give it to: ask, never guess
@@ -170,30 +180,47 @@ class Scribe:
                         {"call": call.to_json(), "message": check.reason})
         return self._say("decision", self.phrasebook.events([refusal]))
 
+    def _answer_to_which_one(self, understanding: Understanding, asked: str | None,
+                             readings: tuple[Call | Command, ...]) -> Reply | None:
+        """« Vous avez dit « chouettes un et quatre » ou « dé quatre » ? » — « la première » (« le deuxième »,
+        « la dernière »), from whoever was asked: that reading is played as if it had been said plainly."""
+        words = [w for w in re.findall(r"[\w-]+", strip_accents(understanding.text).casefold())
+                 if w not in _CHOICE_FILLERS]
+        ranks = [_CHOICE_RANKS[w] for w in words if w in _CHOICE_RANKS]
+        if len(ranks) != 1 or len(words) > 2 or (asked and understanding.speaker not in (None, asked)):
+            return None
+        chosen = readings[min(ranks[0], len(readings) - 1)]
+        if isinstance(chosen, Call):
+            return self._call(chosen, self.phrasebook.understood(chosen).screen)
+        return replace(self._command(chosen), understood=self._command_meaning(chosen))
+
     def _which_one(self, understanding: Understanding) -> Phrase:
-        """« Vous avez dit « chouettes un et quatre » ou « dé quatre » ? »: the readings said back, never the
-        matcher's own words; with fewer than two readings to name, « Je n'ai pas compris « … » »."""
-        readings: list[Call | tuple[str, str]] = []
+        """« Vous avez dit « chouettes un et quatre » ou « dé quatre » ? »: the readings said back as the screen
+        shows a call, never the matcher's own words (at most three, each once); the next utterance may pick one
+        (:meth:`_answer_to_which_one`). With fewer than two readings to name, « Je n'ai pas compris « … » »."""
+        readings: dict[str, Call | Command] = {}
         for candidate in understanding.candidates:
-            if candidate.call is not None:
-                readings.append(candidate.call)
-            elif candidate.command is not None:
-                command = candidate.command
-                words = self.phrasebook.command_understood(command.kind.value, command.target, command.item,
-                                                           command.rule, command.dice)
-                readings.append((words, words))
-        said = {self.phrasebook.understood(r).screen if isinstance(r, Call) else r[1]: r for r in readings}
-        if len(said) < 2:
+            reading = candidate.call or candidate.command
+            if reading is not None:
+                readings.setdefault(self._reading_words(reading), reading)
+        if len(readings) < 2:
             return self.phrasebook.not_understood(understanding.text)
-        return self.phrasebook.which_one(list(said.values())[:3])
+        shown = list(readings.values())[:3]
+        self.choice = (understanding.speaker, tuple(shown))
+        return self.phrasebook.which_one([r if isinstance(r, Call) else (self._command_meaning(r),) * 2 for r in shown])
+
+    def _reading_words(self, reading: Call | Command) -> str:
+        return self.phrasebook.understood(reading).screen if isinstance(reading, Call) else self._command_meaning(reading)
+
+    def _command_meaning(self, command: Command) -> str:
+        return self.phrasebook.command_understood(command.kind.value, command.target, command.item, command.rule,
+                                                  command.dice)
 
     def _meaning(self, understanding: Understanding) -> str:
         if understanding.call is not None:
             return self.phrasebook.understood(understanding.call).screen
-        command = understanding.command
-        if command is not None:
-            return self.phrasebook.command_understood(command.kind.value, command.target, command.item,
-                                                      command.rule, command.dice)
+        if understanding.command is not None:
+            return self._command_meaning(understanding.command)
         return ""
 
     def finish(self, t: float | None = None) -> Reply:

@@ -287,3 +287,16 @@ def test_dice_said_again_as_they_stand_correct_nothing(tmp_path) -> None:
     assert not [r for r in read_journal(path).records if r["type"] == "correct"]
     assert table.hear("Karadoc", "correction un et cinq").phrase.spoken.startswith("Correction")
     assert [r["call"]["dice"] for r in read_journal(path).records if r["type"] == "correct"] == [[1, 5]]
+
+
+def test_an_ask_back_is_answered_by_naming_the_reading() -> None:
+    """« Vous avez dit « chouettes un et quatre » ou « dé quatre » ? » — « la première » plays the first
+    reading; an answer from another player, or anything else, is heard as itself and the question is gone."""
+    table = Table()
+    assert table.hear("Karadoc", "un quatre").kind == "question"
+    assert table.hear("Perceval", "la première").kind == "not_understood"  # not his question
+    assert table.hear("Karadoc", "la première").kind == "not_understood"  # the question was dropped
+    assert table.hear("Karadoc", "un quatre").kind == "question"
+    reply = table.hear("Karadoc", "oui la première")
+    assert reply.understood == "chouettes 1 et 4"
+    assert table.hear("Karadoc", "le cul fait quatre").phrase.screen.startswith("Chouette de 4")
