@@ -47,7 +47,9 @@ from rapidfuzz import process  # noqa: E402
 
 from voice_scribe.engine.rules import Rules  # noqa: E402
 from voice_scribe.understand import Matcher, ResultKind, load_grammar  # noqa: E402
-from voice_scribe.understand import matcher as matcher_module  # noqa: E402
+from voice_scribe.understand import by_sound as by_sound_module  # noqa: E402
+from voice_scribe.understand.alignment import Aligner  # noqa: E402
+from voice_scribe.understand.by_sound import SoundStage  # noqa: E402
 
 FILES = ("natural", "damaged", "chatter")
 
@@ -178,11 +180,11 @@ class Counting:
         def one(_query, choices, **_k) -> None:
             w.compared += len(choices)
 
-        self._wrap(Matcher, "_fill", align)
-        self._wrap(Matcher, "_trace", traced)
+        self._wrap(Aligner, "fill", align)
+        self._wrap(Aligner, "trace", traced)
         self._wrap(Matcher, "_rank", ranked)
-        self._wrap(Matcher, "_by_sound", sound)
-        self._wrap(matcher_module, "sound_distance", distance)
+        self._wrap(SoundStage, "by_sound", sound)
+        self._wrap(by_sound_module, "sound_distance", distance)
         self._wrap(process, "cdist", many)
         self._wrap(process, "extract", one)
         return self

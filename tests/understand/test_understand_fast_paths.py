@@ -27,7 +27,7 @@ def _every_shape_compared(keys: list[str], code: str, limit: int) -> list[int]:
 def _codes(matcher, rng: random.Random) -> list[str]:
     """Heard shapes of every sort: templates' own shapes cut and mixed with others' characters, characters
     no shape has (unknown words), the empty shape, long ones."""
-    keys = matcher._group_keys
+    keys = matcher.shortlist.group_keys
     alphabet = sorted(set("".join(keys))) + ["\ue123", "?"]
     codes = ["", "N", "P", "?", "\ue123" * 12]
     for _ in range(600):
@@ -42,29 +42,29 @@ def _codes(matcher, rng: random.Random) -> list[str]:
 @pytest.mark.parametrize("limit", [1, 4, 10])
 def test_shortlist_index_finds_what_comparing_every_shape_finds(matcher, limit):
     rng = random.Random(limit)
-    keys = matcher._group_keys
+    keys = matcher.shortlist.group_keys
     codes = _codes(matcher, rng)
-    found = matcher._shapes.nearest(codes, [limit] * len(codes))
+    found = matcher.shortlist.shapes.nearest(codes, [limit] * len(codes))
     assert found == [_every_shape_compared(keys, code, limit) for code in codes]
 
 
 def test_shortlist_index_with_a_limit_per_query(matcher):
     """One call with several queries and their own limits: each as if asked alone."""
-    heard = [matcher._encode_heard(matcher.canonical(token_pairs(text))) for text in (
+    heard = [matcher.shortlist.encode_heard(matcher.canonical(token_pairs(text))) for text in (
         "pas mou le caillou", "t'as vu cette chouette", "civet de trente sur une chouette", "je sirote",
         "passe moi les dés s'il te plaît", "grelottine sur Karadoc une velute pour douze",
     )]
     limits = [10, 4, 4, 10, 4, 10]
-    assert matcher._shapes.nearest(heard, limits) == [
-        _every_shape_compared(matcher._group_keys, code, limit) for code, limit in zip(heard, limits)
+    assert matcher.shortlist.shapes.nearest(heard, limits) == [
+        _every_shape_compared(matcher.shortlist.group_keys, code, limit) for code, limit in zip(heard, limits)
     ]
 
 
 def test_lower_bound_is_never_over_the_distance(matcher):
     rng = random.Random(7)
-    keys = matcher._group_keys
+    keys = matcher.shortlist.group_keys
     for code in _codes(matcher, rng)[:200]:
-        bounds = matcher._shapes.lower_bounds(code)
+        bounds = matcher.shortlist.shapes.lower_bounds(code)
         row = process.cdist([code], keys, scorer=Levenshtein.normalized_distance, workers=1, dtype=np.float64)[0]
         assert np.all(bounds <= row + 1e-12)
 

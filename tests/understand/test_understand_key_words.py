@@ -104,8 +104,8 @@ def test_a_small_word_is_not_a_misheard_call_word(matcher):
     template = next(t for t in matcher.grammar.templates if t.text.startswith("lance civet"))
     lance = template.toks[0]
     assert lance.word == "lance"
-    assert matcher._sub_cost(lance, heard[0], False) == float("inf")
-    assert matcher._sub_cost(lance, matcher.canonical(["lance"])[0], False) == 0
+    assert matcher.aligner.sub_cost(lance, heard[0], False) == float("inf")
+    assert matcher.aligner.sub_cost(lance, matcher.canonical(["lance"])[0], False) == 0
 
 
 @pytest.mark.parametrize("said,number", [

@@ -11,7 +11,9 @@ import pytest
 
 from voice_scribe.engine.rules import Rules
 from voice_scribe.understand import Matcher, Roster, load_grammar
-from voice_scribe.understand.matcher import INF, _best_per_meaning
+from voice_scribe.understand.alignment import Aligner
+from voice_scribe.understand.commentary import INF
+from voice_scribe.understand.readings import best_per_meaning
 
 #: The roster of the ``matcher`` fixture (``conftest.py``).
 ROSTER = Roster.parse("Karadoc,Perceval,Léodagan,Père Blaise=Blaise")
@@ -36,7 +38,7 @@ class _EveryPathTraced(Matcher):
     """The matcher as it was: every template's alignment traced back, then the best one per meaning."""
 
     def _aligned(self, templates, heard):  # noqa: ANN001, ANN202
-        return _best_per_meaning(al for al in (self._align(t, heard) for t in templates) if al.cost != INF)
+        return best_per_meaning(al for al in (self.aligner.align(t, heard) for t in templates) if al.cost != INF)
 
 
 @pytest.fixture(scope="module")
@@ -62,7 +64,7 @@ def test_answers_against_a_game_are_those_of_every_path_traced(matcher, every_pa
 def test_chatter_is_not_traced_back_template_by_template(matcher, monkeypatch):
     """The shortcut shortcuts: table talk far from every phrase traces back fewer paths than it aligns."""
     counts = {"filled": 0, "traced": 0}
-    fill, ended = Matcher._fill, Matcher._ended
+    fill, ended = Aligner.fill, Aligner.ended
 
     def counting_fill(self, *args):  # noqa: ANN001, ANN202
         counts["filled"] += 1
@@ -72,7 +74,7 @@ def test_chatter_is_not_traced_back_template_by_template(matcher, monkeypatch):
         counts["traced"] += 1
         return ended(self, *args)
 
-    monkeypatch.setattr(Matcher, "_fill", counting_fill)
-    monkeypatch.setattr(Matcher, "_ended", counting_ended)
+    monkeypatch.setattr(Aligner, "fill", counting_fill)
+    monkeypatch.setattr(Aligner, "ended", counting_ended)
     matcher.understand("t'as vu comme il fait beau dehors aujourd'hui", speaker="Karadoc")
     assert 0 < counts["traced"] < counts["filled"]

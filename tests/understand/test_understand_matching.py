@@ -281,11 +281,11 @@ def test_a_refusal_shows_the_nearest_announcement_in_words_never_grammar_syntax(
 
 
 def test_shown_templates_read_as_french():
-    from voice_scribe.understand.matcher import _shown
+    from voice_scribe.understand.asking import shown
 
-    assert _shown("[les] chouettes {die} [et] {die}") == "les chouettes … et …"
-    assert _shown("grelottine sur {player}") == "grelottine sur (un joueur)"
-    assert _shown("(je|on) mise sur {bird}") == "je mise sur (un oiseau)"
+    assert shown("[les] chouettes {die} [et] {die}") == "les chouettes … et …"
+    assert shown("grelottine sur {player}") == "grelottine sur (un joueur)"
+    assert shown("(je|on) mise sur {bird}") == "je mise sur (un oiseau)"
 
 
 def test_et_un_is_inside_a_number_only_after_the_tens(matcher):

@@ -107,7 +107,7 @@ def test_understand_every_vosk_word_is_known_to_the_matcher():
     matcher = Matcher(grammar, ROSTER)
     names = {w for p in ROSTER.players for s in ROSTER.spellings(p) for w in tokens(s)}
     heard = {w for phrase in vosk_phrases(grammar, ROSTER) for w in tokens(phrase)}
-    assert heard - matcher.vocab - names == set()
+    assert heard - matcher.words.vocab - names == set()
 
 
 def test_vosk_phrases_follow_the_state():

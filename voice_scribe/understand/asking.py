@@ -1,0 +1,84 @@
+"""Asking back: the scribe's question when a reading may mean two things, and how a phrase is shown to the table.
+
+A throw said after « non, c'est … » (a correction or the roller's dismay?), « un quatre » alone (the chouettes
+one and four, or the die four?): the answer becomes a question between its readings (« hésitation entre … »).
+"""
+
+from __future__ import annotations
+
+import re
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from voice_scribe.engine.calls import Call, CallKind
+from voice_scribe.understand.by_structure import STRUCTURE_PHRASES, THROWS
+from voice_scribe.understand.commands import Command, TableCommand
+from voice_scribe.understand.dice_words import may_correct
+from voice_scribe.understand.grammar import Template
+from voice_scribe.understand.heard_words import UTok
+from voice_scribe.understand.normalize import tokens
+from voice_scribe.understand.understanding import Candidate, ResultKind, Understanding
+
+def asked_if_correcting(decided: Understanding) -> Understanding:
+    """A throw said after « non, c'est … » may correct the last one or be the roller's dismay: the scribe asks."""
+    call = decided.call
+    if call is None or call.kind not in THROWS or not may_correct(tokens(decided.text)):
+        return decided
+    throw = Candidate(decided.cost or 0.0, STRUCTURE_PHRASES[call.kind], call=call)
+    fix = Candidate(decided.cost or 0.0, "correction", command=Command(TableCommand.CORRECTION, call.player, call.t,
+                                                                       dice=call.dice))
+    return _asked(decided, (throw, fix), hesitation([shown(throw.phrase), "correction"]))
+
+
+def unstaked(t: Template, text: str) -> bool:
+    """A stake said bare (« dix sur une chouette ») read without its « sur » heard: « deux chouette » is as much
+    « cul de chouette » misheard as a stake of two, so it is not read."""
+    bare = t.target is CallKind.GRELOTTINE_MISE and t.toks[:1] and t.toks[0].kind == "number" and "sur" in t.words
+    return bool(bare) and "sur" not in tokens(text)
+
+
+def asked_if_article(decided: Understanding, utoks: list[UTok]) -> Understanding:
+    """« un quatre » alone: the chouettes one and four, or the die four with its article — players say both
+    (the corpus' writers do); out of context the scribe asks, with a game the engine's state decides."""
+    call = decided.call
+    if call is None or call.kind is not CallKind.CHOUETTES or [u.word for u in utoks][:1] != ["un"] or len(utoks) != 2:
+        return decided
+    die = Call(CallKind.DE, call.player, call.t, dice=call.dice[1:])
+    pair = Candidate(decided.cost or 0.0, STRUCTURE_PHRASES[CallKind.CHOUETTES], call=call)
+    one = Candidate(decided.cost or 0.0, "un {die}", call=die)
+    return _asked(decided, (pair, one), hesitation(["chouettes un et …", "un …"]) + " (le dé)")
+
+
+def hesitation(phrases: Sequence[str]) -> str:
+    """The reason of an ask-back, naming its readings.
+
+    >>> hesitation(["bi jarret", "mi jarret", "bjarret"])
+    'hésitation entre « bi jarret », « mi jarret » et « bjarret »'
+    """
+    shown = [f"« {p} »" for p in phrases]
+    return f"hésitation entre {', '.join(shown[:-1])} et {shown[-1]}"
+
+
+def _asked(decided: Understanding, candidates: tuple[Candidate, ...], reason: str) -> Understanding:
+    """``decided`` turned into a question between ``candidates``."""
+    return replace(decided, kind=ResultKind.AMBIGUOUS, call=None, candidates=candidates, reason=reason)
+
+
+#: How a template's slots are shown to the table (never the grammar's own ``{die}`` syntax).
+_SLOT_WORDS = {"die": "…", "number": "…", "player": "(un joueur)", "combination": "(une combinaison)",
+               "bird": "(un oiseau)", "rule": "(une règle)", "item": "(une possession)"}
+
+
+def shown(template_text: str) -> str:
+    """A template as the table reads it: slots in words, optional parts and alternatives kept plain.
+
+    >>> shown("[les] chouettes {die} [et] {die}")
+    'les chouettes … et …'
+    >>> shown("grelottine sur {player}")
+    'grelottine sur (un joueur)'
+    """
+    text = re.sub(r"\{(\w+)\}", lambda m: _SLOT_WORDS.get(m.group(1), "…"), template_text)
+    text = re.sub(r"\[([^\]|]*)(\|[^\]]*)?\]", r"\1", text)  # [a] → a, [a|b] → a
+    text = re.sub(r"\(([^)|]*)\|[^)]*\)", r"\1", text)  # (a|b) → a
+    return " ".join(text.split())

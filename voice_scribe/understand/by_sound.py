@@ -1,0 +1,234 @@
+"""The sound stage: heard words read by their sound, for what a free decoder writes.
+
+Words written for a number (« pour doux » → douze, « cadre » → quatre) read as that number where a number is
+said (:meth:`SoundStage.numbers_by_sound`); the whole phrase read by its sound (« lit note » → linotte,
+« civet de trente sur une fuite », :meth:`SoundStage.by_sound`), compared with the sound of every phrase with
+the same slots, by :mod:`~voice_scribe.understand.phonetics`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rapidfuzz import process
+from rapidfuzz.distance import Levenshtein
+
+from voice_scribe.understand.alignment import Alignment
+from voice_scribe.understand.context import LazyNow, allowed_now
+from voice_scribe.understand.grammar import FILLERS, Template
+from voice_scribe.understand.heard_words import DE_SOUNDS, HeardWords, UTok, is_article, said_number
+from voice_scribe.understand.normalize import phonetic_key
+from voice_scribe.understand.numbers import parse_number
+from voice_scribe.understand.phonetics import phonemes, sound_distance
+from voice_scribe.understand.readings import best_per_meaning
+from voice_scribe.understand.understanding import Thresholds
+
+#: Words after which a number is said (« pour douze », « de quinze »).
+_NUMBER_INTRODUCERS = frozenset({"pour", "de", "sur", "a"})
+
+
+#: Between the sounds of two stretches of a phrase (where a slot is).
+_SEP = "|"
+
+
+@dataclass(frozen=True)
+class SoundReading:
+    """A phrase read by its sound: its distance (per sound of the phrase, and in all), the stretches compared."""
+
+    norm: float
+    raw: float
+    template: Template
+    values: tuple[tuple[str, object], ...]
+    heard: list[str]
+    said: list[str]
+
+
+class SoundStage:
+    """The sounds of the vocabulary's numbers and of every phrase, for one grammar: the readings by sound."""
+
+    def __init__(self, words: HeardWords, templates: Sequence[Template]) -> None:
+        self.words = words
+        # whole-phrase sounds for free decoding (« lit note » → linotte, « civet de trente sur une fuite »):
+        # per template, the sounds of its word stretches between its slots, grouped by the slots' pattern
+        self.phrase_sounds: dict[tuple[str, ...], dict[str, list[Template]]] = {}
+        for t in templates:
+            pattern = _sound_pattern(t)
+            if pattern is not None:
+                slots, stretches = pattern
+                self.phrase_sounds.setdefault(slots, {}).setdefault(_SEP.join(stretches), []).append(t)
+        self.phrase_keys = {slots: list(sounds) for slots, sounds in self.phrase_sounds.items()}
+
+    def numbers_by_sound(self, utoks: list[UTok]) -> list[UTok]:
+        """Words a free decoder writes for a number (« pour doux » → douze, « cadre » → quatre, « trois sans
+        quarante » → cent), read as that number only where a number is said — next to one, or after a word
+        that introduces one — and only when one number alone sounds that close."""
+        out = list(utoks)
+        for j, u in enumerate(utoks):
+            if u.is_number or u.player or u.unk or u.word in FILLERS or len(u.sound) < 2:
+                continue
+            before = j > 0 and utoks[j - 1].is_number
+            after = j + 1 < len(utoks) and utoks[j + 1].is_number
+            introduced = j > 0 and utoks[j - 1].word in _NUMBER_INTRODUCERS and not after
+            if not ((before and after) or (not u.known and (before or after or introduced))):
+                continue
+            word = self._number_of_sound(phonetic_key(u.heard.replace(" ", "")))  # as heard, not as guessed
+            if word is not None:
+                out[j] = UTok(word, u.heard, 0.15, True, sound=self.words.sound[word], spoken=u.spoken)
+        return self._throw_by_sound(out)
+
+    def _throw_by_sound(self, utoks: list[UTok]) -> list[UTok]:
+        """A throw said alone (« cadre et cadre », « cadre cadre de »): when every word is a number, « et », or
+        a word only one number sounds like, they are all numbers (a final « de » is « deux »)."""
+        if len(utoks) < 2 or utoks[0].word == "et" or utoks[-1].word == "et":
+            return utoks
+        out: list[UTok] = []
+        for j, u in enumerate(utoks):
+            if u.is_number or u.word == "et":
+                out.append(u)
+                continue
+            last_de = j == len(utoks) - 1 and u.heard in DE_SOUNDS
+            word = "deux" if last_de else (
+                None if u.player or u.unk or (u.known and u.cost < 0.1) else self._number_of_sound(phonetic_key(u.heard.replace(" ", "")))
+            )
+            if word is None:
+                return utoks
+            out.append(UTok(word, u.heard, 0.15, True, sound=self.words.sound[word], spoken=u.spoken))
+        return out
+
+    def _number_of_sound(self, sound: str) -> str | None:
+        """The one number word within one sound edit of ``sound`` (none when two numbers are as close)."""
+        scored = sorted((Levenshtein.distance(sound, key), word) for key, word in self.words.number_sounds)
+        best = scored[0][0]
+        words = {w for d, w in scored if d == best}
+        return words.pop() if best <= 1 and len(words) == 1 else None
+
+    def by_sound(self, utoks: list[UTok], thresholds: Thresholds, now: LazyNow | None = None) -> list[Alignment]:
+        """Readings by the sound of the whole phrase, for what free decoding writes (« bergère on nette »,
+        « civet de trente sur une fuite », « passe gros lot Léodagan »).
+
+        The heard words are cut at the slot values they carry (a player's name, a number read as one), and
+        the sound of each stretch between them (:mod:`~voice_scribe.understand.phonetics`) is compared with the
+        stretches of every phrase with those slots in that order; numbers are also tried as plain sounds (« cul
+        deux chouettes »). A reading counts when its sound differs by at most ``sound`` of its length and is
+        about as long (a whole extra syllable is an extra word: « beau sirop gagnant » is not one call); every
+        reading about as close as the best one — within ``margin`` of its length or one sound — stays a rival
+        (« bizarre et »: bi-jarret or bjarret? the scribe asks).
+        """
+        if any(u.unk for u in utoks):
+            return []
+        found: list[SoundReading] = []
+        for numbers_as_slots in (True, False):
+            cut = self._sound_cut(utoks, numbers_as_slots)
+            if cut is None or (not numbers_as_slots and not any(u.is_number for u in utoks)):
+                continue
+            found += self._sound_readings(*cut, utoks)
+        if not found:
+            return []
+        best = min(found, key=lambda r: (r.norm, r.raw))
+        if best.norm > thresholds.sound:
+            return []
+        # when the best reading contradicts a sound heard (changes one, or has none for it), a reading within
+        # one more sound is as good to the ear: a rival whatever its length (« bizarre et »: bi-jarret or
+        # bjarret?); a reading that only supplies sounds not heard (« quiche et de » for quichette) has only
+        # the close rivals
+        contradicted = sum(sound_distance(h, w, supplied=0.0) for h, w in zip(best.heard, best.said))
+        slack = 1.0 if contradicted >= 0.5 else 0.0
+        alignments = []
+        for r in found:
+            if r.template.needs_state and not allowed_now(now, r.template.target):
+                continue
+            if r.raw <= best.raw + slack:  # as good to the ear: costed within the margin of the best
+                cost = best.norm + 0.05 + min(r.norm - best.norm, thresholds.margin / 2)
+            elif r.norm <= best.norm + thresholds.margin:
+                cost = r.norm + 0.05
+            else:
+                continue
+            alignments.append(Alignment(cost, r.template, r.values, None, cost * r.template.weight))
+        return best_per_meaning(alignments)
+
+    def _sound_cut(self, utoks: list[UTok], numbers_as_slots: bool) -> tuple[tuple[str, ...], list[str], tuple] | None:
+        """The heard words as (slot pattern, the sound of each stretch between slots, the slots' values)."""
+        slots: list[str] = []
+        values: list[tuple[str, object]] = []
+        stretches: list[list[str]] = [[]]
+        j, n = 0, len(utoks)
+        while j < n:
+            u = utoks[j]
+            if u.player:
+                slots.append("P")
+                values.append(("player", u.player))
+                stretches.append([])
+                j += 1
+                continue
+            if numbers_as_slots and said_number(u) and not is_article(utoks, j):
+                end = j + 1
+                while end < n and (said_number(utoks[end]) or (utoks[end].word == "et" and end + 1 < n and said_number(utoks[end + 1]))):
+                    end += 1
+                value = parse_number([x.word for x in utoks[j:end]])
+                if value is None:
+                    return None
+                slots.append("N")
+                values.append(("number", value))
+                stretches.append([])
+                j = end
+                continue
+            stretches[-1].append(u.said)
+            j += 1
+        return tuple(slots), [phonemes(" ".join(words)) for words in stretches], tuple(values)
+
+    def _sound_readings(
+        self, slots: tuple[str, ...], stretches: list[str], values: tuple, utoks: list[UTok]
+    ) -> list[SoundReading]:
+        """The phrases with these slots that sound close to the heard stretches."""
+        keys = self.phrase_keys.get(slots)
+        heard_len = sum(len(x) for x in stretches)
+        if not keys or heard_len < 4:
+            return []
+        # a key word heard as itself (« mouette ») is never swallowed into another phrase's sound
+        # (« bé jarret » may be bjarret: the sound of « jarret » is in it)
+        kept = [phonemes(u.said) for u in utoks if u.word in self.words.key_words and u.cost < 0.1 and not u.player]
+        hits = process.extract(_SEP.join(stretches), keys, scorer=Levenshtein.normalized_distance, limit=12, score_cutoff=0.6)
+        out = []
+        for key, _, _ in hits:
+            said = key.split(_SEP)
+            length = sum(len(x) for x in said)
+            if length < 4 or abs(length - heard_len) > max(1, length // 8) or not all(k in key for k in kept):
+                continue
+            if not _number_edges_kept(slots, stretches, said):
+                continue
+            raw = sum(sound_distance(h, w) for h, w in zip(stretches, said))
+            out += [SoundReading(raw / length, raw, t, values, stretches, said) for t in self.phrase_sounds[slots][key]]
+        return out
+
+
+def _number_edges_kept(slots: tuple[str, ...], heard: list[str], said: list[str]) -> bool:
+    """The sounds on each side of a number are heard as the phrase says them: a sound changed, added or left
+    out there may be a part of the number misheard (« civet de sang deux », « cent de sur »), so the sound of
+    the phrase never reads a number other than the one heard."""
+    for k, slot in enumerate(slots):
+        if slot != "N":
+            continue
+        before, after = heard[k], heard[k + 1]
+        if before[-2:] != said[k][-2:] or after[:2] != said[k + 1][:2]:
+            return False
+    return True
+
+
+def _sound_pattern(t: Template) -> tuple[tuple[str, ...], list[str]] | None:
+    """A phrase as its slots (« P » a player, « N » a number) and the sound of its words between them; None for
+    a phrase with dice (a throw is read by its number words) or with twice the same kind of slot."""
+    slots: list[str] = []
+    stretches: list[list[str]] = [[]]
+    for word in t.surface:
+        if word.startswith("{"):
+            slot = {"{player}": "P", "{number}": "N"}.get(word)
+            if slot is None or slot in slots:
+                return None
+            slots.append(slot)
+            stretches.append([])
+        else:
+            stretches[-1].append(word)
+    if not any(stretches):
+        return None
+    return tuple(slots), [phonemes(" ".join(words)) for words in stretches]

@@ -1,0 +1,85 @@
+"""A throw or a question told in the speaker's own words, read by its structure when no phrase reads it.
+
+« mes chouettes c'est six pis trois », « les points on est rendus où »: read by
+:mod:`~voice_scribe.understand.dice_words` and :mod:`~voice_scribe.understand.question_words`; the words said
+as they were heard (:func:`structure_words`), and how a reading so found is shown (``STRUCTURE_PHRASES``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from voice_scribe.engine.calls import CallKind
+from voice_scribe.understand.alignment import Alignment
+from voice_scribe.understand.commands import TableCommand
+from voice_scribe.understand.dice_words import FACES, corrects, read_dice
+from voice_scribe.understand.grammar import Target, Template
+from voice_scribe.understand.heard_words import UTok, said_number
+from voice_scribe.understand.normalize import tokens
+from voice_scribe.understand.question_words import read_question
+from voice_scribe.understand.readings import reading_fields
+from voice_scribe.understand.understanding import Candidate
+
+#: The calls that tell a throw (said after a word owning a mistake, they correct the last one).
+THROWS = frozenset({CallKind.CHOUETTES, CallKind.CUL, CallKind.DES, CallKind.DE})
+#: How a throw read by its structure is shown (« hésitation entre … », the reading's phrase).
+STRUCTURE_PHRASES = {CallKind.CHOUETTES: "chouettes {die} et {die}", CallKind.CUL: "cul {die}",
+                      CallKind.DES: "dés {die} {die} {die}", CallKind.DE: "dé {die}",
+                      TableCommand.SCORES: "les scores", TableCommand.SCORE_JOUEUR: "le score de {player}",
+                      TableCommand.MANQUE: "combien il manque à {player}", TableCommand.QUI_MENE: "qui mène",
+                      TableCommand.TOUR: "à qui le tour", TableCommand.CORRECTION: "correction {die}"}
+
+
+def _hein_for_un(said: list[str]) -> bool:
+    """« hein » (a hesitation, dropped) before a face or « et »: it may be the face « un » misheard."""
+    return any(w == "hein" and (nxt in FACES or nxt == "et") for w, nxt in zip(said, said[1:]))
+
+
+def _structure_words(utoks: list[UTok]) -> list[str]:
+    """The words as said, for the structure readers: a number as the number word read, a name as
+    ``{player}``, a word the matcher split (« tourne » as « tour » + « ne ») whole again.
+
+    >>> _structure_words([UTok("tour", "tour", spoken="tourne"), UTok("ne", "ne", spoken=""), UTok("six", "six")])
+    ['tourne', 'six']
+    """
+    words: list[str] = []
+    for u in utoks:
+        if u.player:
+            words.append("{player}")
+        elif u.is_number:
+            words.append(u.word)
+        else:
+            words.extend(tokens(u.heard if u.spoken is None else u.spoken))
+    return words
+
+
+def among(al: Alignment, candidates: Sequence[Candidate]) -> bool:
+    """Whether a reading by structure means what exactly one of the candidates means (kind and arguments)."""
+    fields = reading_fields(al)
+    same = [c for c in candidates if c.target == al.template.target
+            and all(getattr(c.call or c.command, name, None) == value for name, value in fields.items())]
+    return len(same) == 1
+
+
+def by_structure(utoks: list[UTok], text: str, cost: float) -> list[Alignment]:
+    """A throw or a question told in words no phrase has (« mes chouettes c'est six pis trois », « les points
+    on est rendus où »), read by ``dice_words`` / ``question_words`` at ``cost`` (the acceptance limit: any
+    phrase of the grammar near it is a rival), or nothing. Every number must be heard as itself (a sound-alike
+    guessed as a face is not read so)."""
+    said = tokens(text)
+    if any(u.unk or (u.is_number and not said_number(u)) for u in utoks) or _hein_for_un(said):
+        return []
+    words = _structure_words(utoks)
+    reading = None if any(u.player for u in utoks) else read_dice(words)
+    if reading is not None:
+        kind: Target = TableCommand.CORRECTION if corrects(said) else reading.kind
+        template = Template(kind, (), (), (), STRUCTURE_PHRASES[kind])
+        return [Alignment(cost, template, (("dice", reading.dice),), None)]
+    names = [u.player for u in utoks if u.player]
+    question = read_question(words, names[0] if names else None)
+    if question is None:
+        return []
+    values: tuple[tuple[str, object], ...] = (("player", question.target),) if question.target else ()
+    values += (("self", True),) if question.self_target else ()
+    template = Template(question.kind, (), (), (), STRUCTURE_PHRASES[question.kind])
+    return [Alignment(cost, template, values, None)]
