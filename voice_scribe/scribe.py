@@ -89,6 +89,28 @@ def _reason_words(reason: str | None) -> str | None:
     return _PLACEHOLDER.sub(lambda m: _SLOT_WORDS.get(m.group(1), "…"), reason)
 
 
+def readings_of(understanding: Understanding, phrasebook: Phrasebook) -> list[Call | Command]:
+    """The readings of an ask-back, each once as the screen names it (at most three), in the matcher's order."""
+    readings: dict[str, Call | Command] = {}
+    for candidate in understanding.candidates:
+        reading = candidate.call or candidate.command
+        if reading is not None:
+            words = phrasebook.understood(reading).screen if isinstance(reading, Call) else command_meaning(reading, phrasebook)
+            readings.setdefault(words, reading)
+    return list(readings.values())[:3]
+
+
+def which_one(readings: list[Call | Command], phrasebook: Phrasebook) -> Phrase:
+    """« Vous avez dit « chouettes un et quatre » ou « dé quatre » ? »: the readings said back as the screen shows
+    a call, never the matcher's own words."""
+    return phrasebook.which_one([r if isinstance(r, Call) else (command_meaning(r, phrasebook),) * 2 for r in readings])
+
+
+def command_meaning(command: Command, phrasebook: Phrasebook) -> str:
+    """A table command as the screen names it: « combien a Karadoc ? »."""
+    return phrasebook.command_understood(command.kind.value, command.target, command.item, command.rule, command.dice)
+
+
 class Scribe:
     def __init__(self, session: Session, phrasebook: Phrasebook | None = None) -> None:
         self.session = session
@@ -192,35 +214,22 @@ class Scribe:
         chosen = readings[min(ranks[0], len(readings) - 1)]
         if isinstance(chosen, Call):
             return self._call(chosen, self.phrasebook.understood(chosen).screen)
-        return replace(self._command(chosen), understood=self._command_meaning(chosen))
+        return replace(self._command(chosen), understood=command_meaning(chosen, self.phrasebook))
 
     def _which_one(self, understanding: Understanding) -> Phrase:
-        """« Vous avez dit « chouettes un et quatre » ou « dé quatre » ? »: the readings said back as the screen
-        shows a call, never the matcher's own words (at most three, each once); the next utterance may pick one
-        (:meth:`_answer_to_which_one`). With fewer than two readings to name, « Je n'ai pas compris « … » »."""
-        readings: dict[str, Call | Command] = {}
-        for candidate in understanding.candidates:
-            reading = candidate.call or candidate.command
-            if reading is not None:
-                readings.setdefault(self._reading_words(reading), reading)
-        if len(readings) < 2:
+        """« Vous avez dit « chouettes un et quatre » ou « dé quatre » ? » (:func:`which_one`); the next
+        utterance may pick one of them (:meth:`_answer_to_which_one`)."""
+        shown = readings_of(understanding, self.phrasebook)
+        if len(shown) < 2:
             return self.phrasebook.not_understood(understanding.text)
-        shown = list(readings.values())[:3]
         self.choice = (understanding.speaker, tuple(shown))
-        return self.phrasebook.which_one([r if isinstance(r, Call) else (self._command_meaning(r),) * 2 for r in shown])
-
-    def _reading_words(self, reading: Call | Command) -> str:
-        return self.phrasebook.understood(reading).screen if isinstance(reading, Call) else self._command_meaning(reading)
-
-    def _command_meaning(self, command: Command) -> str:
-        return self.phrasebook.command_understood(command.kind.value, command.target, command.item, command.rule,
-                                                  command.dice)
+        return which_one(shown, self.phrasebook)
 
     def _meaning(self, understanding: Understanding) -> str:
         if understanding.call is not None:
             return self.phrasebook.understood(understanding.call).screen
         if understanding.command is not None:
-            return self._command_meaning(understanding.command)
+            return command_meaning(understanding.command, self.phrasebook)
         return ""
 
     def finish(self, t: float | None = None) -> Reply:

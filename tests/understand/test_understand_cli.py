@@ -82,3 +82,12 @@ def test_understand_cli_journal_errors_are_french(tmp_path, capsys):
     assert "journal introuvable" in capsys.readouterr().err
     assert main(["parse", "suivant"]) == 1
     assert "--journal" in capsys.readouterr().err
+
+
+def test_understand_cli_parse_ask_back_is_the_scribes_question(capsys):
+    """Out of context « un quatre » is a question; parse prints the one the scribe would ask, in words."""
+    rc = main(["parse", "--players", "Karadoc,Perceval", "un quatre"])
+    out = capsys.readouterr().out
+    assert rc == 3 and '"result": "ambiguous"' in out
+    assert out.rstrip().endswith("→ Vous avez dit « chouettes 1 et 4 » ou « dé 4 » ?")
+    assert "{" not in out.splitlines()[-1]

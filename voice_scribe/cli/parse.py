@@ -38,7 +38,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from voice_scribe.understand import GrammarError, Matcher, Roster, RosterError, load_grammar
+    from voice_scribe.scribe import readings_of, which_one
+    from voice_scribe.understand import GrammarError, Matcher, ResultKind, Roster, RosterError, load_grammar
+    from voice_scribe.voice.phrasebook import Phrasebook
 
     session = _session_of(args.journal) if args.journal else None
     if not args.players and session is None:
@@ -63,7 +65,11 @@ def run(args: argparse.Namespace) -> int:
     if table is not None:
         out["now"] = table.now().text
     print(json.dumps(out, ensure_ascii=False, indent=2))
-    if not understanding.accepted:
+    phrasebook = Phrasebook(rules)
+    readings = readings_of(understanding, phrasebook) if understanding.kind is ResultKind.AMBIGUOUS else []
+    if len(readings) > 1:  # the question the scribe would ask
+        print(f"→ {which_one(readings, phrasebook).screen}")
+    elif not understanding.accepted:
         print(f"→ {understanding.reason}")
     return 0 if understanding.accepted else 3
 

@@ -7,7 +7,6 @@ one and four, or the die four?): the answer becomes a question between its readi
 from __future__ import annotations
 
 import re
-
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -19,6 +18,7 @@ from voice_scribe.understand.grammar import Template
 from voice_scribe.understand.heard_words import UTok
 from voice_scribe.understand.normalize import tokens
 from voice_scribe.understand.understanding import Candidate, ResultKind, Understanding
+
 
 def asked_if_correcting(decided: Understanding) -> Understanding:
     """A throw said after « non, c'est … » may correct the last one or be the roller's dismay: the scribe asks."""
@@ -51,13 +51,15 @@ def asked_if_article(decided: Understanding, utoks: list[UTok]) -> Understanding
 
 
 def hesitation(phrases: Sequence[str]) -> str:
-    """The reason of an ask-back, naming its readings.
+    """The reason of an ask-back, naming its readings (templates as the table reads them).
 
     >>> hesitation(["bi jarret", "mi jarret", "bjarret"])
     'hésitation entre « bi jarret », « mi jarret » et « bjarret »'
+    >>> hesitation(["chouette de {die}", "chouette de {number}"])
+    'hésitation entre « chouette de … » et « chouette de … »'
     """
-    shown = [f"« {p} »" for p in phrases]
-    return f"hésitation entre {', '.join(shown[:-1])} et {shown[-1]}"
+    named = [f"« {shown(p)} »" for p in phrases]
+    return f"hésitation entre {', '.join(named[:-1])} et {named[-1]}"
 
 
 def _asked(decided: Understanding, candidates: tuple[Candidate, ...], reason: str) -> Understanding:
