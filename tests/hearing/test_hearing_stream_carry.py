@@ -137,3 +137,38 @@ def test_a_rendered_room_heard_live_is_heard_the_same_carrying_its_looks() -> No
     assert len(plain) >= 5
     assert _exact(carried) == _exact(plain)
     assert live._look is not None and live._look.hits > 0
+
+
+def test_cancelled_audio_carried_is_the_window_s_own() -> None:
+    # the leak paths of a table where every microphone hears the others 3-8 samples later: each
+    # look's cancelled audio and its powers, carried, are those of the window cancelled afresh
+    from voice_scribe.audio.carry import carried_clean
+    from voice_scribe.audio.leak import cancel_leaks
+
+    mics = _game()
+    paths = {(c, d): (0.3 + 0.05 * d, 3 + c + d) for c in range(4) for d in range(4) if c != d}
+    look = LookCache(channels=4)
+    for first in (0, HOP, 2 * HOP, 2 * HOP + 80 * 3, 6 * HOP):
+        window = mics[first : first + WINDOW]
+        clean, power = carried_clean(window, paths, 80, look, first)
+        expected = cancel_leaks(window, paths)
+        assert np.array_equal(clean, expected), first
+        assert np.array_equal(power, frame_power(expected, 80)), first
+        hiss = hiss_power(clean, RATE, 2500.0, 80, look, first, cancelled=True)
+        assert np.array_equal(hiss, frame_power(high_band(expected, RATE, 2500.0), 80)), first
+    assert look.hits > look.misses
+    look_before = look.hits
+    other = {pair: (gain * 0.5, lag) for pair, (gain, lag) in paths.items()}  # the model learnt anew
+    window = mics[6 * HOP : 6 * HOP + WINDOW]
+    clean, _ = carried_clean(window, other, 80, look, 6 * HOP)
+    assert np.array_equal(clean, cancel_leaks(window, other))
+    assert look.hits == look_before  # nothing of the former paths was reused
+
+
+def test_the_kept_frames_doctests() -> None:
+    import doctest
+
+    from voice_scribe.audio import session_frames
+
+    result = doctest.testmod(session_frames)
+    assert result.attempted > 0 and result.failed == 0

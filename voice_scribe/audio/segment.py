@@ -57,7 +57,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from voice_scribe.audio.carry import LookCache, hiss_power
+from voice_scribe.audio.carry import LookCache, carried_clean, hiss_power
 from voice_scribe.audio.boundary import join_bursts, seat_opening, seat_response, seat_spoke, split_at_seat
 from voice_scribe.audio.frames import EPS, Segment, SegmenterConfig, frame_power, noise_floor
 from voice_scribe.audio.leak import LeakModel, cancelled, learn_and_cancel, learn_leak, own_power, spread_power
@@ -255,10 +255,10 @@ def segment_audio(
         spectra = phat(audio, rate, cfg.seats, cache=cache, offset=at) if cfg.seat_attribution else None
         if leak is None:
             leak, clean = learn_and_cancel(audio, rate, cfg, spectra)
+            if clean is not audio:
+                power = frame_power(clean, frame)
         else:
-            clean = cancelled(audio, leak, cfg)
-        if clean is not audio:
-            power = frame_power(clean, frame)
+            clean, power = _cancelled(audio, power, leak, frame, cfg, look, offset)
         gains = leak.power_gains(cfg.default_crosstalk_db)
         spread = spread_power(power, cfg)
         predicted = spread @ gains.T  # each channel's leak from the others
@@ -299,14 +299,33 @@ def segment_audio(
     return hiss_onsets(joined, _hiss(audio, clean, rate, frame, cfg, look, offset), gains, frame, rate, cfg)
 
 
+def _on_grid(audio: np.ndarray, frame: int, offset: int) -> bool:
+    """Is the block whole frames on the session's frame grid (a live look's cache can serve it)."""
+    return offset % frame == 0 and len(audio) % frame == 0
+
+
+def _cancelled(
+    audio: np.ndarray, power: np.ndarray, leak: LeakModel, frame: int, cfg: SegmenterConfig,
+    look: LookCache | None, offset: int,
+) -> tuple[np.ndarray, np.ndarray]:
+    """The block with the leak model's direct paths cancelled (:func:`.leak.cancelled`) and its frame
+    powers (``power``, the block's own, when nothing was cancelled); a live look's from its cache."""
+    if look is not None and _on_grid(audio, frame, offset) and cfg.cancel_leaks and leak.canceller is None and leak.paths:
+        return carried_clean(audio, leak.paths, frame, look, offset)
+    clean = cancelled(audio, leak, cfg)
+    return clean, (power if clean is audio else frame_power(clean, frame))
+
+
 def _hiss(
     audio: np.ndarray, clean: np.ndarray, rate: int, frame: int, cfg: SegmenterConfig, look: LookCache | None, offset: int
 ) -> np.ndarray:
-    """The high band's power per frame (the weak-fricative walk): from a live look's cache when the
-    block is whole frames on the session's frame grid and no leak was cancelled from it (a
-    cancelled block changes with the leak model)."""
-    if look is not None and clean is audio and offset % frame == 0 and len(audio) % frame == 0:
-        return hiss_power(audio, rate, cfg.hiss_hz, frame, look, offset)
+    """The high band's power per frame (the weak-fricative walk): from a live look's cache when it
+    can serve the block, of the audio or of the audio cancelled with the cache's leak paths."""
+    if look is not None and _on_grid(audio, frame, offset):
+        if clean is audio:
+            return hiss_power(audio, rate, cfg.hiss_hz, frame, look, offset)
+        if clean is look.clean:
+            return hiss_power(clean, rate, cfg.hiss_hz, frame, look, offset, cancelled=True)
     return frame_power(high_band(clean, rate, cfg.hiss_hz), frame)
 
 
