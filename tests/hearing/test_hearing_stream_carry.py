@@ -60,8 +60,8 @@ def test_each_look_s_segments_are_those_of_the_window_segmented_afresh() -> None
     mics = _game()
     cfg = SegmenterConfig()
     leak = replace(learn_leak(mics[:4 * RATE], RATE, cfg), spectra=None)  # nothing kept at all
-    carried = learn_leak(mics[:4 * RATE], RATE, cfg, cache=SpectraCache(), offset=0)
     look = LookCache(channels=4)
+    carried = learn_leak(mics[:4 * RATE], RATE, cfg, cache=SpectraCache(), offset=0, session=look.session)
     seen = 0
     for end in range(2 * RATE, len(mics) + 1, HOP):
         first = max(0, end - WINDOW)
@@ -102,14 +102,28 @@ def test_spectra_found_by_session_frame_are_those_computed() -> None:
     mics = _game()
     cfg = SeatConfig()
     cache = SpectraCache()
+    session = object()
     for first in (0, HOP, 2 * HOP, 5 * HOP):
         window = mics[first : first + WINDOW]
-        kept, fresh = phat(window, RATE, cfg, cache=cache, offset=first), phat(window, RATE, cfg)
+        kept, fresh = phat(window, RATE, cfg, cache=cache, offset=first, session=session), phat(window, RATE, cfg)
         assert np.array_equal(kept.index, fresh.index)
         assert np.array_equal(kept.energy, fresh.energy)
         assert np.array_equal(kept.phases, fresh.phases)
         assert np.array_equal(kept.low, fresh.low)
     assert cache.hits > cache.misses
+
+
+def test_two_streams_sharing_a_spectra_cache_never_read_each_other_s_frames() -> None:
+    # the same session indices, other audio: each stream's spectra are its own audio's
+    cfg = SeatConfig()
+    cache = SpectraCache()
+    one, other = _game(), _table([*ALONE, (2, 5.0, 0.8, 0.6)], [], 12.0)
+    for mics in (one, other):
+        window = mics[HOP : HOP + WINDOW]
+        kept = phat(window, RATE, cfg, cache=cache, offset=HOP, session=object())
+        fresh = phat(window, RATE, cfg)
+        assert np.array_equal(kept.phases, fresh.phases) and np.array_equal(kept.energy, fresh.energy)
+    assert cache.hits == 0
 
 
 def test_a_ratio_carried_is_the_span_s_own() -> None:

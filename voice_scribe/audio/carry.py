@@ -58,6 +58,9 @@ class LookCache:
     #: figures found / computed (for the benchmarks and tests)
     hits: int = field(default=0, init=False)
     misses: int = field(default=0, init=False)
+    #: this stream's token, told with each session index to a seat spectra cache the stream may
+    #: share (:func:`.seats.phat`): another stream's frames of the same index are not its own
+    session: object = field(default_factory=object, init=False, repr=False)
 
     def __post_init__(self) -> None:
         self.hiss = SessionFrames(self.channels, self.keep_frames)

@@ -127,7 +127,7 @@ class Spectra:
     energy: np.ndarray
     level: np.ndarray
     #: each frame's key in the :class:`SpectraCache` it came through (None: no cache)
-    keys: list[tuple[int, ...]] | None = None
+    keys: list[tuple[object, ...]] | None = None
     cache: SpectraCache | None = None
     low: np.ndarray | None = None
 
@@ -204,8 +204,9 @@ class SpectraCache:
     kept, the oldest dropped first.
 
     A live stream, whose audio never changes once heard, tells :func:`phat` where each block sits
-    in the session (its ``offset``): a frame is then known by its session frame index, found
-    without hashing, and the energies of its ``hop``-sample blocks are kept too.
+    in its session (``session``, a token of the stream's own, and ``offset``): a frame is then known
+    by its session frame index, found without hashing, and the energies of its ``hop``-sample blocks
+    are kept too (those of the last session told). Two streams sharing a cache never share a frame.
 
     The caller owns it (the live path carries it in its leak model,
     :class:`voice_scribe.audio.segment.LeakModel`); nothing is global.
@@ -226,7 +227,7 @@ class SpectraCache:
     def __init__(self, max_frames: int = 3000) -> None:
         self.max_frames = max_frames
         #: each kept frame's row in the arrays below (oldest first)
-        self._slot: dict[tuple[int, ...], int] = {}
+        self._slot: dict[tuple[object, ...], int] = {}
         self._free: list[int] = []
         #: rows: each frame's phases, levels and low-band shares (:class:`Spectra`)
         self._phases = np.zeros((0, 0, 0), np.complex64)
@@ -237,8 +238,10 @@ class SpectraCache:
         self._score = np.zeros(0)
         self._score_tag: list[bytes | None] = []
         self._shape: tuple[int, SeatConfig] | None = None
-        #: each session block's energy per channel (blocks told by their session index only)
+        #: each session block's energy per channel (blocks told by their session index only), and
+        #: the session they are of
         self._blocks: SessionFrames | None = None
+        self._session: object | None = None
         #: frames found / computed (for the benchmarks and tests)
         self.hits = 0
         self.misses = 0
@@ -256,13 +259,13 @@ class SpectraCache:
         return len(self._slot) * row + (scored * self._score[0].nbytes if len(self._score) else 0)
 
     def keys(
-        self, audio: np.ndarray, index: np.ndarray, cfg: SeatConfig, offset: int | None = None
-    ) -> list[tuple[int, ...]]:
-        """The key of each frame in ``index``: the hashes of the blocks it covers, or its session
-        frame index when ``offset`` (the session sample of ``audio[0]``, on the ``hop`` grid) is told."""
+        self, audio: np.ndarray, index: np.ndarray, cfg: SeatConfig, offset: int | None = None, session: object = None
+    ) -> list[tuple[object, ...]]:
+        """The key of each frame in ``index``: the hashes of the blocks it covers, or its session and
+        session frame index when ``offset`` (the session sample of ``audio[0]``, on the ``hop`` grid) is told."""
         if offset is not None:
             first = offset // cfg.hop
-            return [(first + f,) for f in index.tolist()]
+            return [(session, first + f) for f in index.tolist()]
         blocks = -(-len(audio) // cfg.hop)
         hashes = [hash(audio[b * cfg.hop : (b + 1) * cfg.hop].tobytes()) for b in range(blocks)]
         span = -(-cfg.window // cfg.hop)
@@ -279,14 +282,15 @@ class SpectraCache:
         self._free = list(range(len(self._phases)))
         self._score_tag = [None] * len(self._phases)
 
-    def blocks(self, channels: int, rate: int, cfg: SeatConfig) -> SessionFrames:
+    def blocks(self, channels: int, rate: int, cfg: SeatConfig, session: object) -> SessionFrames:
         """The energies of the session's blocks seen so far (:func:`_window_energy`)."""
         self._settings(rate, cfg)
-        if self._blocks is None or self._blocks.rows.shape[1] != channels:
+        if self._blocks is None or self._blocks.rows.shape[1] != channels or self._session is not session:
             self._blocks = SessionFrames(channels, self.max_frames)
+            self._session = session
         return self._blocks
 
-    def lookup(self, keys: list[tuple[int, ...]], rate: int, cfg: SeatConfig) -> np.ndarray:
+    def lookup(self, keys: list[tuple[object, ...]], rate: int, cfg: SeatConfig) -> np.ndarray:
         """Each key's row in the cache (-1: not kept)."""
         self._settings(rate, cfg)
         slots = self.slots(keys)
@@ -295,7 +299,7 @@ class SpectraCache:
         self.misses += len(slots) - found
         return slots
 
-    def slots(self, keys: list[tuple[int, ...]]) -> np.ndarray:
+    def slots(self, keys: list[tuple[object, ...]]) -> np.ndarray:
         """Each key's row in the cache now (-1: not kept), not counted as a hit or a miss."""
         get = self._slot.get
         return np.array([get(k, -1) for k in keys], int)
@@ -304,7 +308,7 @@ class SpectraCache:
         """The phases, levels and low-band shares kept in these rows."""
         return self._phases[slots], self._level[slots], self._low[slots]
 
-    def store(self, keys: list[tuple[int, ...]], phases: np.ndarray, level: np.ndarray, low: np.ndarray) -> None:
+    def store(self, keys: list[tuple[object, ...]], phases: np.ndarray, level: np.ndarray, low: np.ndarray) -> None:
         """Keep these frames' rows; beyond ``max_frames``, the oldest kept go first."""
         if self.max_frames <= 0 or not keys:
             return
@@ -318,7 +322,7 @@ class SpectraCache:
         slots = [self._take(k) for k in keys]
         self._phases[slots], self._level[slots], self._low[slots] = phases, level, low
 
-    def _take(self, key: tuple[int, ...]) -> int:
+    def _take(self, key: tuple[object, ...]) -> int:
         """A row for ``key``: its own if kept, a free one, a new one, or the oldest kept frame's."""
         slot = self._slot.get(key)
         if slot is not None:
@@ -374,7 +378,7 @@ class SpectraCache:
                 slots = np.array(list(other._slot.values()), int)
                 self.store(list(other._slot), *other.rows(slots))
             if other._blocks is not None and len(other._blocks.rows):
-                mine = self.blocks(other._blocks.rows.shape[1], *other._shape)
+                mine = self.blocks(other._blocks.rows.shape[1], *other._shape, other._session)
                 mine.put(other._blocks.start, other._blocks.rows, other._blocks.known)
 
 
@@ -385,21 +389,23 @@ def _grown(rows: np.ndarray, size: int) -> np.ndarray:
 
 
 def phat(
-    audio: np.ndarray, rate: int, cfg: SeatConfig, *, cache: SpectraCache | None = None, offset: int | None = None
+    audio: np.ndarray, rate: int, cfg: SeatConfig, *, cache: SpectraCache | None = None,
+    offset: int | None = None, session: object = None,
 ) -> Spectra:
     """The block's :class:`Spectra`: frames where some microphone is ``active_db`` over its floor (and
     their neighbours within the smoothing), the others are silence and vote for nobody.
 
     ``cache``: spectra of frames seen before, reused (and this block's added); the result is the same.
-    ``offset``: the session sample of ``audio[0]`` (a live stream's, whose audio never changes once
-    heard): the cache finds frames and block energies by session index (off the ``hop`` grid: by hashing).
+    ``offset``, ``session``: the session sample of ``audio[0]`` and a token of that session's own
+    (a live stream's, whose audio never changes once heard): the cache finds frames and block
+    energies by session index (off the ``hop`` grid, or without a session: by hashing).
     """
     n, channels = audio.shape
     band = _band(rate, cfg)
     frames = (n - cfg.window) // cfg.hop + 1 if n >= cfg.window else 0
-    if cache is None or offset is None or offset % cfg.hop:
+    if cache is None or offset is None or session is None or offset % cfg.hop:
         offset = None
-    kept = cache.blocks(channels, rate, cfg) if cache is not None and offset is not None else None
+    kept = cache.blocks(channels, rate, cfg, session) if cache is not None and offset is not None else None
     energy = _window_energy(audio, frames, cfg, kept, offset or 0)
     if frames == 0:
         shape = (0, channels, band.stop - band.start)
@@ -416,7 +422,7 @@ def phat(
     if cache is None:
         phases, level, low = _whitened(audio, index, band, under, cfg)
         return Spectra(phases, index, energy, level, low=low)
-    keys = cache.keys(audio, index, cfg, offset)
+    keys = cache.keys(audio, index, cfg, offset, session)
     slots = cache.lookup(keys, rate, cfg)
     phases = np.empty((len(index), channels, band.stop - band.start), np.complex64)
     level = np.empty(_level_shape(phases.shape, cfg), np.float16)

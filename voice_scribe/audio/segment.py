@@ -251,8 +251,8 @@ def segment_audio(
     seat = None  # each seat's steered response on the segmenter's frames, when known
     if audio.shape[1] > 1:
         cache = leak.spectra if leak is not None else None
-        at = offset if look is not None else None
-        spectra = phat(audio, rate, cfg.seats, cache=cache, offset=at) if cfg.seat_attribution else None
+        at, session = (offset, look.session) if look is not None else (None, None)
+        spectra = phat(audio, rate, cfg.seats, cache=cache, offset=at, session=session) if cfg.seat_attribution else None
         if leak is None:
             leak, clean = learn_and_cancel(audio, rate, cfg, spectra)
             if clean is not audio:

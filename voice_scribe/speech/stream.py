@@ -314,7 +314,8 @@ class StreamingHearing:
         if self.carry:  # its spectra by session frame, into the cache the looks read
             cache = self._leak.spectra if self._leak is not None else None
             at = self._buf_start + len(self._buf) - len(recent)
-            learnt = learn_leak(recent, self.cfg.rate, self.cfg.segmenter, cache=cache, offset=at)
+            learnt = learn_leak(recent, self.cfg.rate, self.cfg.segmenter, cache=cache, offset=at,
+                                session=self._look.session if self._look is not None else None)
         else:
             learnt = learn_leak(recent, self.cfg.rate, self.cfg.segmenter)
         self._leak = learnt if self._leak is None else self._leak.merged(learnt)
