@@ -144,7 +144,7 @@ def test_a_ratio_carried_is_the_span_s_own() -> None:
 def test_a_rendered_room_heard_live_is_heard_the_same_carrying_its_looks() -> None:
     from rooms.table import RoomSpec, render
 
-    table = render(RoomSpec(seed=5, rt60=0.6, seconds=25.0, background="babble"))
+    table = render(RoomSpec(seed=5, rt60=0.6, seconds=20.0, background="babble"))
     cfg = HearingConfig()
     plain, _ = _live(table.audio, False, cfg)
     carried, live = _live(table.audio, True, cfg)
