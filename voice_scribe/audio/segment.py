@@ -57,8 +57,8 @@ from dataclasses import replace
 
 import numpy as np
 
-from voice_scribe.audio.carry import LookCache, carried_clean, hiss_power
 from voice_scribe.audio.boundary import join_bursts, seat_opening, seat_response, seat_spoke, split_at_seat
+from voice_scribe.audio.carry import LookCache, carried_clean, hiss_power
 from voice_scribe.audio.frames import EPS, Segment, SegmenterConfig, frame_power, noise_floor
 from voice_scribe.audio.leak import LeakModel, cancelled, learn_and_cancel, learn_leak, own_power, spread_power
 from voice_scribe.audio.onset import (
