@@ -24,7 +24,7 @@ def test_the_watch_s_kept_frame_powers_are_those_of_the_window() -> None:
         watch.watch(audio[: i + 800], offset=0)
     first = 3 * RATE  # a window of the last 5 s: within what is kept
     window = audio[first:]
-    kept = watch._window_power(window, first)
+    kept = watch.window_power(window, first)
     assert kept.base is not None  # read from the kept rows, not computed
     assert np.array_equal(kept, frame_power(window, watch.frame))
 
@@ -36,7 +36,7 @@ def test_a_window_not_kept_or_off_the_grid_is_computed() -> None:
     for first in (0, 7 * RATE + 40):  # older than what is kept; not on the frame grid
         window = audio[first:]
         window = window[: len(window) - len(window) % watch.frame]
-        assert np.array_equal(watch._window_power(window, first), frame_power(window, watch.frame))
+        assert np.array_equal(watch.window_power(window, first), frame_power(window, watch.frame))
 
 
 def test_calibrating_from_kept_powers_sets_the_same_thresholds() -> None:

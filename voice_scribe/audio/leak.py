@@ -196,17 +196,20 @@ class LeakModel:
 
 
 def learn_leak(
-    audio: np.ndarray, rate: int, cfg: SegmenterConfig, *, cache: SpectraCache | None = None
+    audio: np.ndarray, rate: int, cfg: SegmenterConfig, *, cache: SpectraCache | None = None,
+    offset: int | None = None, session: object = None,
 ) -> LeakModel:
     """Estimate the crosstalk of a (samples, channels) block.
 
     The model carries the block's whitened spectra (``cache``, or a new
     :class:`.seats.SpectraCache`) when seats are on: :func:`segment_audio`
     given this model reuses them for the frames it shares with the block.
+    ``offset``, ``session``: the block's first session sample and its session, for a live stream's
+    cache (:func:`.seats.phat`).
     """
     if cfg.seat_attribution and audio.ndim == 2 and audio.shape[1] > 1:
         cache = cache if cache is not None else SpectraCache()
-        model = learn_and_cancel(audio, rate, cfg, phat(audio, rate, cfg.seats, cache=cache))[0]
+        model = learn_and_cancel(audio, rate, cfg, phat(audio, rate, cfg.seats, cache=cache, offset=offset, session=session))[0]
         return replace(model, spectra=cache)
     return learn_and_cancel(audio, rate, cfg)[0]
 

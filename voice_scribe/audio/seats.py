@@ -51,6 +51,8 @@ from functools import cached_property
 
 import numpy as np
 
+from voice_scribe.audio.session_frames import SessionFrames
+
 
 @dataclass(frozen=True)
 class SeatConfig:
@@ -125,7 +127,7 @@ class Spectra:
     energy: np.ndarray
     level: np.ndarray
     #: each frame's key in the :class:`SpectraCache` it came through (None: no cache)
-    keys: list[tuple[int, ...]] | None = None
+    keys: list[tuple[object, ...]] | None = None
     cache: SpectraCache | None = None
     low: np.ndarray | None = None
 
@@ -140,12 +142,28 @@ class Spectra:
         return 10 * np.log10(_floor(self.energy) * float(win @ win) / cfg.window)
 
 
-def _window_energy(audio: np.ndarray, frames: int, cfg: SeatConfig) -> np.ndarray:
-    """Each frame's energy per channel, from blocks of ``hop`` samples (a partial last block pro rata)."""
+def _window_energy(
+    audio: np.ndarray, frames: int, cfg: SeatConfig, kept: SessionFrames | None = None, offset: int = 0
+) -> np.ndarray:
+    """Each frame's energy per channel, from blocks of ``hop`` samples (a partial last block pro rata).
+
+    ``kept``: the energies of whole blocks seen before, by session block (``offset``, the session
+    sample of ``audio[0]``, on the ``hop`` grid); this block's are added.
+    """
     blocks = -(-len(audio) // cfg.hop)
-    padded = np.zeros((blocks * cfg.hop, audio.shape[1]), np.float32)
-    padded[: len(audio)] = audio
-    block = (padded.reshape(blocks, cfg.hop, -1) ** 2).sum(axis=1, dtype=np.float64)
+    if kept is None:
+        block = _block_energy(audio, blocks, cfg)
+    else:
+        whole = len(audio) // cfg.hop
+        block, known = kept.get(offset // cfg.hop, blocks)
+        known[whole:] = False  # a partial last block is this block's only
+        todo = np.flatnonzero(~known)
+        if len(todo):
+            a = int(todo[0])  # the blocks not seen before are the newest, after the first few
+            block[a:] = _block_energy(audio[a * cfg.hop :], blocks - a, cfg)
+            fresh = np.zeros(blocks, bool)
+            fresh[a:whole] = True
+            kept.put(offset // cfg.hop, block, fresh)
     total = np.zeros((blocks + 1, audio.shape[1]))
     np.cumsum(block, axis=0, out=total[1:])
     whole, part = divmod(cfg.window, cfg.hop)
@@ -154,6 +172,13 @@ def _window_energy(audio: np.ndarray, frames: int, cfg: SeatConfig) -> np.ndarra
     if part:
         energy += block[np.minimum(starts + whole, blocks - 1)] * (part / cfg.hop)
     return energy
+
+
+def _block_energy(audio: np.ndarray, blocks: int, cfg: SeatConfig) -> np.ndarray:
+    """``(blocks, channels)`` the energy of each ``hop``-sample block (a partial last one zero-padded)."""
+    padded = np.zeros((blocks * cfg.hop, audio.shape[1]), np.float32)
+    padded[: len(audio)] = audio
+    return (padded.reshape(blocks, cfg.hop, -1) ** 2).sum(axis=1, dtype=np.float64)
 
 
 def _floor(energy: np.ndarray) -> np.ndarray:
@@ -178,6 +203,11 @@ class SpectraCache:
     grid) finds nothing and computes all. At most ``max_frames`` spectra are
     kept, the oldest dropped first.
 
+    A live stream, whose audio never changes once heard, tells :func:`phat` where each block sits
+    in its session (``session``, a token of the stream's own, and ``offset``): a frame is then known
+    by its session frame index, found without hashing, and the energies of its ``hop``-sample blocks
+    are kept too (those of the last session told). Two streams sharing a cache never share a frame.
+
     The caller owns it (the live path carries it in its leak model,
     :class:`voice_scribe.audio.segment.LeakModel`); nothing is global.
 
@@ -196,64 +226,146 @@ class SpectraCache:
 
     def __init__(self, max_frames: int = 3000) -> None:
         self.max_frames = max_frames
-        #: each frame's (phases, levels, low-band shares)
-        self._rows: dict[tuple[int, ...], tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
-        #: each frame's seat scores (or, weighted, each seat's per-bin votes), for the lags they were steered to
-        self._scores: dict[tuple[int, ...], tuple[bytes, np.ndarray]] = {}
+        #: each kept frame's row in the arrays below (oldest first)
+        self._slot: dict[tuple[object, ...], int] = {}
+        self._free: list[int] = []
+        #: rows: each frame's phases, levels and low-band shares (:class:`Spectra`)
+        self._phases = np.zeros((0, 0, 0), np.complex64)
+        self._level = np.zeros((0, 0, 0), np.float16)
+        self._low = np.zeros((0, 0), np.float32)
+        #: rows: each frame's seat scores (or, weighted, each seat's per-bin votes), and the lags they
+        #: were steered to (None: not scored)
+        self._score = np.zeros(0)
+        self._score_tag: list[bytes | None] = []
         self._shape: tuple[int, SeatConfig] | None = None
+        #: each session block's energy per channel (blocks told by their session index only), and
+        #: the session they are of
+        self._blocks: SessionFrames | None = None
+        self._session: object | None = None
         #: frames found / computed (for the benchmarks and tests)
         self.hits = 0
         self.misses = 0
 
     def __len__(self) -> int:
-        return len(self._rows)
+        return len(self._slot)
 
     @property
     def nbytes(self) -> int:
-        """Memory held by the kept spectra."""
-        return sum(sum(a.nbytes for a in row) for row in self._rows.values()) + sum(r.nbytes for _, r in self._scores.values())
+        """Memory held by the kept spectra and scores."""
+        if not self._slot:
+            return 0
+        row = self._phases[0].nbytes + self._level[0].nbytes + self._low[0].nbytes
+        scored = sum(tag is not None for tag in self._score_tag)
+        return len(self._slot) * row + (scored * self._score[0].nbytes if len(self._score) else 0)
 
-    def keys(self, audio: np.ndarray, index: np.ndarray, cfg: SeatConfig) -> list[tuple[int, ...]]:
-        """The key of each frame in ``index``: the hashes of the blocks it covers."""
+    def keys(
+        self, audio: np.ndarray, index: np.ndarray, cfg: SeatConfig, offset: int | None = None, session: object = None
+    ) -> list[tuple[object, ...]]:
+        """The key of each frame in ``index``: the hashes of the blocks it covers, or its session and
+        session frame index when ``offset`` (the session sample of ``audio[0]``, on the ``hop`` grid) is told."""
+        if offset is not None:
+            first = offset // cfg.hop
+            return [(session, first + f) for f in index.tolist()]
         blocks = -(-len(audio) // cfg.hop)
         hashes = [hash(audio[b * cfg.hop : (b + 1) * cfg.hop].tobytes()) for b in range(blocks)]
         span = -(-cfg.window // cfg.hop)
         return [tuple(hashes[f : f + span]) for f in index.tolist()]
 
-    def lookup(
-        self, keys: list[tuple[int, ...]], rate: int, cfg: SeatConfig
-    ) -> list[tuple[np.ndarray, np.ndarray, np.ndarray] | None]:
+    def _settings(self, rate: int, cfg: SeatConfig) -> None:
         if self._shape != (rate, cfg):  # spectra of other settings are of no use
-            self._rows.clear()
-            self._scores.clear()
+            self._clear()
+            self._blocks = None
             self._shape = (rate, cfg)
-        rows = [self._rows.get(k) for k in keys]
-        found = sum(r is not None for r in rows)
+
+    def _clear(self) -> None:
+        self._slot.clear()
+        self._free = list(range(len(self._phases)))
+        self._score_tag = [None] * len(self._phases)
+
+    def blocks(self, channels: int, rate: int, cfg: SeatConfig, session: object) -> SessionFrames:
+        """The energies of the session's blocks seen so far (:func:`_window_energy`)."""
+        self._settings(rate, cfg)
+        if self._blocks is None or self._blocks.rows.shape[1] != channels or self._session is not session:
+            self._blocks = SessionFrames(channels, self.max_frames)
+            self._session = session
+        return self._blocks
+
+    def lookup(self, keys: list[tuple[object, ...]], rate: int, cfg: SeatConfig) -> np.ndarray:
+        """Each key's row in the cache (-1: not kept)."""
+        self._settings(rate, cfg)
+        slots = self.slots(keys)
+        found = int((slots >= 0).sum())
         self.hits += found
-        self.misses += len(rows) - found
-        return rows
+        self.misses += len(slots) - found
+        return slots
 
-    def store(self, keys: list[tuple[int, ...]], rows: list[tuple[np.ndarray, np.ndarray, np.ndarray]]) -> None:
-        for k, row in zip(keys, rows):
-            self._rows[k] = row
-        excess = len(self._rows) - self.max_frames
-        if excess > 0:
-            for k in list(itertools.islice(self._rows, excess)):
-                del self._rows[k]
-                self._scores.pop(k, None)
+    def slots(self, keys: list[tuple[object, ...]]) -> np.ndarray:
+        """Each key's row in the cache now (-1: not kept), not counted as a hit or a miss."""
+        get = self._slot.get
+        return np.array([get(k, -1) for k in keys], int)
 
-    def scores(self, keys: list[tuple[int, ...]], lags: bytes) -> list[np.ndarray | None]:
-        """The seat scores kept for these frames, where they were steered to ``lags``."""
-        out: list[np.ndarray | None] = []
-        for k in keys:
-            kept = self._scores.get(k)
-            out.append(kept[1] if kept is not None and kept[0] == lags else None)
-        return out
+    def rows(self, slots: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The phases, levels and low-band shares kept in these rows."""
+        return self._phases[slots], self._level[slots], self._low[slots]
 
-    def keep_scores(self, keys: list[tuple[int, ...]], lags: bytes, rows: np.ndarray) -> None:
-        for k, row in zip(keys, rows):
-            if k in self._rows:  # only for frames still kept
-                self._scores[k] = (lags, row.copy())
+    def store(self, keys: list[tuple[object, ...]], phases: np.ndarray, level: np.ndarray, low: np.ndarray) -> None:
+        """Keep these frames' rows; beyond ``max_frames``, the oldest kept go first."""
+        if self.max_frames <= 0 or not keys:
+            return
+        if len(keys) > self.max_frames:  # only the last ones would stay
+            keys, phases, level, low = keys[-self.max_frames :], phases[-self.max_frames :], level[-self.max_frames :], low[-self.max_frames :]
+        if self._phases.shape[1:] != phases.shape[1:] or self._level.shape[1:] != level.shape[1:]:
+            self._phases = np.zeros((0, *phases.shape[1:]), np.complex64)  # another table's shape
+            self._level = np.zeros((0, *level.shape[1:]), np.float16)
+            self._low = np.zeros((0, *low.shape[1:]), np.float32)
+            self._clear()
+        slots = [self._take(k) for k in keys]
+        self._phases[slots], self._level[slots], self._low[slots] = phases, level, low
+
+    def _take(self, key: tuple[object, ...]) -> int:
+        """A row for ``key``: its own if kept, a free one, a new one, or the oldest kept frame's."""
+        slot = self._slot.get(key)
+        if slot is not None:
+            return slot
+        if not self._free:
+            self._grow()
+        if self._free:
+            slot = self._free.pop()
+        else:
+            oldest = next(iter(self._slot))
+            slot = self._slot.pop(oldest)
+        self._score_tag[slot] = None
+        self._slot[key] = slot
+        return slot
+
+    def _grow(self) -> None:
+        size = len(self._phases)
+        new = min(self.max_frames, max(64, 2 * size))
+        if new <= size:
+            return
+        self._phases = _grown(self._phases, new)
+        self._level = _grown(self._level, new)
+        self._low = _grown(self._low, new)
+        if len(self._score):
+            self._score = _grown(self._score, new)
+        self._score_tag += [None] * (new - size)
+        self._free = list(range(new - 1, size - 1, -1))
+
+    def scores(self, slots: np.ndarray, lags: bytes) -> tuple[np.ndarray, np.ndarray]:
+        """Which of these rows hold seat scores steered to ``lags``, and those scores."""
+        tags = self._score_tag
+        have = np.array([s >= 0 and tags[s] == lags for s in slots.tolist()], bool)
+        return have, self._score[slots[have]] if have.any() else np.zeros(0)
+
+    def keep_scores(self, slots: np.ndarray, lags: bytes, rows: np.ndarray) -> None:
+        """Keep these rows' seat scores (rows no longer kept are skipped)."""
+        if self._score.shape[1:] != rows.shape[1:] or self._score.dtype != rows.dtype or len(self._score) != len(self._phases):
+            self._score = np.zeros((len(self._phases), *rows.shape[1:]), rows.dtype)
+            self._score_tag = [None] * len(self._phases)
+        live = slots >= 0
+        self._score[slots[live]] = rows[live]
+        for s in slots[live].tolist():
+            self._score_tag[s] = lags
 
     def absorb(self, other: SpectraCache) -> None:
         """Take the spectra ``other`` knows (computed for the same settings)."""
@@ -262,19 +374,39 @@ class SpectraCache:
         if self._shape is None:
             self._shape = other._shape
         if other._shape == self._shape:
-            self.store(list(other._rows), list(other._rows.values()))
+            if other._slot:
+                slots = np.array(list(other._slot.values()), int)
+                self.store(list(other._slot), *other.rows(slots))
+            if other._blocks is not None and len(other._blocks.rows):
+                mine = self.blocks(other._blocks.rows.shape[1], *other._shape, other._session)
+                mine.put(other._blocks.start, other._blocks.rows, other._blocks.known)
 
 
-def phat(audio: np.ndarray, rate: int, cfg: SeatConfig, *, cache: SpectraCache | None = None) -> Spectra:
+def _grown(rows: np.ndarray, size: int) -> np.ndarray:
+    out = np.zeros((size, *rows.shape[1:]), rows.dtype)
+    out[: len(rows)] = rows
+    return out
+
+
+def phat(
+    audio: np.ndarray, rate: int, cfg: SeatConfig, *, cache: SpectraCache | None = None,
+    offset: int | None = None, session: object = None,
+) -> Spectra:
     """The block's :class:`Spectra`: frames where some microphone is ``active_db`` over its floor (and
     their neighbours within the smoothing), the others are silence and vote for nobody.
 
     ``cache``: spectra of frames seen before, reused (and this block's added); the result is the same.
+    ``offset``, ``session``: the session sample of ``audio[0]`` and a token of that session's own
+    (a live stream's, whose audio never changes once heard): the cache finds frames and block
+    energies by session index (off the ``hop`` grid, or without a session: by hashing).
     """
     n, channels = audio.shape
     band = _band(rate, cfg)
     frames = (n - cfg.window) // cfg.hop + 1 if n >= cfg.window else 0
-    energy = _window_energy(audio, frames, cfg)
+    if cache is None or offset is None or session is None or offset % cfg.hop:
+        offset = None
+    kept = cache.blocks(channels, rate, cfg, session) if cache is not None and offset is not None else None
+    energy = _window_energy(audio, frames, cfg, kept, offset or 0)
     if frames == 0:
         shape = (0, channels, band.stop - band.start)
         return Spectra(np.zeros(shape, np.complex64), np.zeros(0, int), energy, np.zeros(_level_shape(shape, cfg), np.float16),
@@ -290,21 +422,19 @@ def phat(audio: np.ndarray, rate: int, cfg: SeatConfig, *, cache: SpectraCache |
     if cache is None:
         phases, level, low = _whitened(audio, index, band, under, cfg)
         return Spectra(phases, index, energy, level, low=low)
-    keys = cache.keys(audio, index, cfg)
-    rows = cache.lookup(keys, rate, cfg)
-    todo = [k for k, row in enumerate(rows) if row is None]
+    keys = cache.keys(audio, index, cfg, offset, session)
+    slots = cache.lookup(keys, rate, cfg)
     phases = np.empty((len(index), channels, band.stop - band.start), np.complex64)
     level = np.empty(_level_shape(phases.shape, cfg), np.float16)
     low = np.empty((len(index), channels), np.float32)
-    if todo:
+    found = slots >= 0
+    if found.any():  # the frames seen before, copied in at once
+        phases[found], level[found], low[found] = cache.rows(slots[found])
+    todo = np.flatnonzero(~found)
+    if len(todo):
         fresh, fresh_level, fresh_low = _whitened(audio, index[todo], band, under, cfg)
         phases[todo], level[todo], low[todo] = fresh, fresh_level, fresh_low
-        # rows of their own: a kept row must not hold its whole batch in memory
-        cache.store([keys[k] for k in todo],
-                    [(p.copy(), lv.copy(), lo.copy()) for p, lv, lo in zip(fresh, fresh_level, fresh_low)])
-    for k, row in enumerate(rows):
-        if row is not None:
-            phases[k], level[k], low[k] = row
+        cache.store([keys[k] for k in todo.tolist()], fresh, fresh_level, fresh_low)
     return Spectra(phases, index, energy, level, keys, cache, low)
 
 
@@ -389,6 +519,12 @@ class Seats:
         response = np.real(self.votes.reshape(-1, steer.shape[1]) @ steer.T).reshape(*self.votes.shape[:2], -1)
         return candidates[np.argmax(response, axis=2)]
 
+    @cached_property
+    def steering(self) -> np.ndarray:
+        """``(channels * pairs, bins)``: each seat's lags as phase shifts over the band (:func:`scores_from`),
+        once per seats: the looks between two learnings share them."""
+        return _steering(self.lags.ravel(), self.rate, self.cfg)
+
     def merged(self, newer: Seats, max_support: float = 6000.0) -> Seats:
         """Votes added; a seat's history is scaled down past ``max_support`` frames so that it can follow a move."""
         votes = self.votes + newer.votes
@@ -472,24 +608,24 @@ def scores_from(spectra: Spectra, seats: Seats, chunk: int = 2048) -> np.ndarray
     per_bin = cfg.weight_db > 0
     bins = spectra.phases.shape[2]
     pairs = len(_pairs(seats.channels))
-    steer = _steering(seats.lags.ravel(), seats.rate, cfg).reshape(seats.channels, pairs, bins)
+    steer = seats.steering.reshape(seats.channels, pairs, bins)
     floor_db = spectra.bin_floor_db(cfg) if per_bin else np.zeros(0)
     raw = np.zeros((spectra.frames, seats.channels))
     todo = np.arange(len(spectra.index))
     cache, keys, tag = spectra.cache, spectra.keys, seats.lags.tobytes()
+    slots = None
     if cache is not None and keys is not None:  # frames already scored at these lags: their votes
-        kept = cache.scores(keys, tag)
-        have = [k for k, row in enumerate(kept) if row is not None]
-        if have:
-            rows = np.stack([kept[k] for k in have])
+        slots = cache.slots(keys)
+        have, rows = cache.scores(slots, tag)
+        if have.any():
             raw[spectra.index[have]] = _weighted(rows, spectra.level[have], floor_db, cfg) if per_bin else rows
-        todo = np.array([k for k, row in enumerate(kept) if row is None], int)
+        todo = np.flatnonzero(~have)
     for a in range(0, len(todo), chunk):  # a chunk at a time: the cross-spectra of a long table are large
         some = todo[a : a + chunk]
         rows = _votes(spectra.phases[some], steer, per_bin)
         raw[spectra.index[some]] = _weighted(rows, spectra.level[some], floor_db, cfg) if per_bin else rows
-        if cache is not None and keys is not None:
-            cache.keep_scores([keys[k] for k in some], tag, rows)
+        if cache is not None and slots is not None:
+            cache.keep_scores(slots[some], tag, rows)
     k = max(1, cfg.smooth)
     if k > 1:
         kernel = np.ones(k) / k

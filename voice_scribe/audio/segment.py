@@ -58,6 +58,7 @@ from dataclasses import replace
 import numpy as np
 
 from voice_scribe.audio.boundary import join_bursts, seat_opening, seat_response, seat_spoke, split_at_seat
+from voice_scribe.audio.carry import LookCache, carried_clean, hiss_power
 from voice_scribe.audio.frames import EPS, Segment, SegmenterConfig, frame_power, noise_floor
 from voice_scribe.audio.leak import LeakModel, cancelled, learn_and_cancel, learn_leak, own_power, spread_power
 from voice_scribe.audio.onset import (
@@ -135,8 +136,21 @@ def _coherent_energy(x: np.ndarray, y: np.ndarray, max_lag: int) -> float:
     return best * best / ex
 
 
-def loudness_ratio(audio: np.ndarray, channel: int, a: int, b: int, max_lag: int) -> tuple[float, int]:
-    """(amplitude ratio of ``channel`` to its loudest coherent rival, rival)."""
+def loudness_ratio(
+    audio: np.ndarray, channel: int, a: int, b: int, max_lag: int, *, cache: LookCache | None = None, offset: int = 0
+) -> tuple[float, int]:
+    """(amplitude ratio of ``channel`` to its loudest coherent rival, rival).
+
+    ``cache``: the ratios of spans measured at earlier looks of a live stream, by session sample
+    (``offset``: the session sample of ``audio[0]``); a span the stream measured before gives its ratio again.
+    """
+    if cache is not None:
+        key = (channel, offset + a, offset + b, max_lag, audio.shape[1])
+        found = cache.ratio(key)
+        if found is None:
+            found = loudness_ratio(audio, channel, a, b, max_lag)
+            cache.keep_ratio(key, found)
+        return found
     x = audio[a:b, channel].astype(np.float64)
     ex = float(x @ x)
     best, rival = 0.0, -1
@@ -162,6 +176,9 @@ def resolve_duplicates(
     cfg: SegmenterConfig,
     window_s: float | None = None,
     seat: np.ndarray | None = None,
+    *,
+    cache: LookCache | None = None,
+    offset: int = 0,
 ) -> list[Segment]:
     """Drop crosstalk copies, set loudness ratios and ambiguous flags.
 
@@ -170,6 +187,7 @@ def resolve_duplicates(
     seat speaks at its start is its channel's own, however loud a rival is —
     also when it is only a little louder than a rival's copy (ratio under
     ``ratio_threshold``) and that copy's segment louder still.
+    ``cache``, ``offset``: a live stream's ratios kept from look to look (:func:`loudness_ratio`).
     """
     if audio.shape[1] == 1:
         return segments
@@ -179,7 +197,7 @@ def resolve_duplicates(
     for s in segments:
         a = int(round(s.start * rate))
         b = min(int(round(s.end * rate)), a + int(window * rate))
-        ratio, rival = loudness_ratio(audio, s.channel, a, max(b, a + 1), max_lag)
+        ratio, rival = loudness_ratio(audio, s.channel, a, max(b, a + 1), max_lag, cache=cache, offset=offset)
         rated.append((replace(s, loudness_ratio=ratio), rival))
     kept: list[Segment] = []
     frame = max(1, int(round(cfg.frame_ms * rate / 1000)))
@@ -203,11 +221,22 @@ def resolve_duplicates(
 
 
 def segment_audio(
-    audio: np.ndarray, rate: int, cfg: SegmenterConfig | None = None, leak: LeakModel | None = None
+    audio: np.ndarray,
+    rate: int,
+    cfg: SegmenterConfig | None = None,
+    leak: LeakModel | None = None,
+    *,
+    look: LookCache | None = None,
+    offset: int = 0,
+    power: np.ndarray | None = None,
 ) -> list[Segment]:
     """Time-ordered speech segments of a (samples, channels) float block.
 
     ``leak`` is learnt from the block itself when not given.
+    A live stream's look (the file path gives none of these; the segments are the same):
+    ``look``, what its looks before computed, by session index (``offset``: the session sample
+    of ``audio[0]``), with the seat spectra of ``leak`` found by session frame too;
+    ``power``, the block's frame powers (``frame_power(audio, frame)``) when already known.
     """
     cfg = cfg or SegmenterConfig()
     if audio.ndim == 1:
@@ -215,20 +244,21 @@ def segment_audio(
     if len(audio) == 0:
         return []
     frame = max(1, int(round(cfg.frame_ms * rate / 1000)))
-    power = frame_power(audio, frame)
+    power = frame_power(audio, frame) if power is None else power
     noise = noise_floor(power)
     q = power
     clean = audio  # the audio with the direct-path leaks cancelled
     seat = None  # each seat's steered response on the segmenter's frames, when known
     if audio.shape[1] > 1:
         cache = leak.spectra if leak is not None else None
-        spectra = phat(audio, rate, cfg.seats, cache=cache) if cfg.seat_attribution else None
+        at, session = (offset, look.session) if look is not None else (None, None)
+        spectra = phat(audio, rate, cfg.seats, cache=cache, offset=at, session=session) if cfg.seat_attribution else None
         if leak is None:
             leak, clean = learn_and_cancel(audio, rate, cfg, spectra)
+            if clean is not audio:
+                power = frame_power(clean, frame)
         else:
-            clean = cancelled(audio, leak, cfg)
-        if clean is not audio:
-            power = frame_power(clean, frame)
+            clean, power = _cancelled(audio, power, leak, frame, cfg, look, offset)
         gains = leak.power_gains(cfg.default_crosstalk_db)
         spread = spread_power(power, cfg)
         predicted = spread @ gains.T  # each channel's leak from the others
@@ -261,12 +291,42 @@ def segment_audio(
                 openers.append(_segment(c, refine_onset(power[:, c], a, first, cfg), b, power, frame, rate, len(audio)))
             prev = b
     openers.sort(key=lambda s: (s.start, s.channel))
-    joined = join_bursts(resolve_duplicates(audio, rate, openers, cfg, cfg.burst_window_s, seat), followers, cfg,
-                         seat_spoke(seat, frame, rate, cfg))
+    joined = join_bursts(resolve_duplicates(audio, rate, openers, cfg, cfg.burst_window_s, seat, cache=look, offset=offset),
+                         followers, cfg, seat_spoke(seat, frame, rate, cfg))
     if cfg.hiss_back_ms <= 0:
         return joined
     gains = leak.power_gains(cfg.default_crosstalk_db) if leak is not None else np.zeros((audio.shape[1],) * 2)
-    return hiss_onsets(joined, frame_power(high_band(clean, rate, cfg.hiss_hz), frame), gains, frame, rate, cfg)
+    return hiss_onsets(joined, _hiss(audio, clean, rate, frame, cfg, look, offset), gains, frame, rate, cfg)
+
+
+def _on_grid(audio: np.ndarray, frame: int, offset: int) -> bool:
+    """Is the block whole frames on the session's frame grid (a live look's cache can serve it)."""
+    return offset % frame == 0 and len(audio) % frame == 0
+
+
+def _cancelled(
+    audio: np.ndarray, power: np.ndarray, leak: LeakModel, frame: int, cfg: SegmenterConfig,
+    look: LookCache | None, offset: int,
+) -> tuple[np.ndarray, np.ndarray]:
+    """The block with the leak model's direct paths cancelled (:func:`.leak.cancelled`) and its frame
+    powers (``power``, the block's own, when nothing was cancelled); a live look's from its cache."""
+    if look is not None and _on_grid(audio, frame, offset) and cfg.cancel_leaks and leak.canceller is None and leak.paths:
+        return carried_clean(audio, leak.paths, frame, look, offset)
+    clean = cancelled(audio, leak, cfg)
+    return clean, (power if clean is audio else frame_power(clean, frame))
+
+
+def _hiss(
+    audio: np.ndarray, clean: np.ndarray, rate: int, frame: int, cfg: SegmenterConfig, look: LookCache | None, offset: int
+) -> np.ndarray:
+    """The high band's power per frame (the weak-fricative walk): from a live look's cache when it
+    can serve the block, of the audio or of the audio cancelled with the cache's leak paths."""
+    if look is not None and _on_grid(audio, frame, offset):
+        if clean is audio:
+            return hiss_power(audio, rate, cfg.hiss_hz, frame, look, offset)
+        if clean is look.clean:
+            return hiss_power(clean, rate, cfg.hiss_hz, frame, look, offset, cancelled=True)
+    return frame_power(high_band(clean, rate, cfg.hiss_hz), frame)
 
 
 def _segment(c: int, a: int, b: int, power: np.ndarray, frame: int, rate: int, n: int) -> Segment:

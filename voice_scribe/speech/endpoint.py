@@ -183,7 +183,7 @@ class EndWatch:
         if leak is not None:
             self._leak = raw_leak(leak, self.cfg)
         if len(audio) >= self._frame:
-            noise = noise_floor(self._window_power(audio, offset))
+            noise = noise_floor(self.window_power(audio, offset))
             low = np.maximum(noise * 10 ** (self.cfg.low_db / 10), 10 ** (self.cfg.abs_low_dbfs / 10))
             self._low = low * 10 ** (-self.margin_db / 10)
 
@@ -312,7 +312,7 @@ class EndWatch:
         self._power.extend(power)
         self._power.drop(len(self._power) - self._frames(self.power_s))
 
-    def _window_power(self, audio: np.ndarray, offset: int | None) -> np.ndarray:
+    def window_power(self, audio: np.ndarray, offset: int | None) -> np.ndarray:
         """``frame_power(audio)``: the kept powers when they cover ``audio`` (whole frames on the
         session's grid, from session sample ``offset``), the same figures (a frame's power is its
         own samples'), else computed."""

@@ -45,8 +45,9 @@ from typing import Any
 
 import numpy as np
 
-from voice_scribe.audio.mute import Mute
+from voice_scribe.audio.carry import LookCache
 from voice_scribe.audio.leak import LeakModel, learn_leak
+from voice_scribe.audio.mute import Mute
 from voice_scribe.audio.segment import Segment, segment_audio
 from voice_scribe.audio.sources import Frame
 from voice_scribe.audio.vad import SpeechCheck, keep_speech
@@ -112,6 +113,11 @@ class StreamingHearing:
     crosstalk_s: float | None = None
     #: ... at most this often (s)
     crosstalk_every_s: float = 5.0
+    #: each look reads what the looks before computed of the same audio (the high band, loudness
+    #: ratios, seat spectra and block energies, by session index; the frame powers the end watch
+    #: kept) instead of computing it again over the whole window: the same segments, sooner
+    #: (False: every look computes all, as the file path does)
+    carry: bool = True
     #: called with each utterance the moment it is decoded, before the rest of the push's work
     #: (the next shout's decoding, the crosstalk model, the decoders of shouts still going);
     #: ``push`` and ``flush`` return them as well
@@ -136,6 +142,7 @@ class StreamingHearing:
     _crosstalk_learnt: float | None = field(default=None, init=False)
     _check: SpeechCheck | None = field(default=None, init=False, repr=False)
     _watch: EndWatch = field(init=False, repr=False)
+    _look: LookCache | None = field(default=None, init=False, repr=False)
     #: how many looks (segmentations) were run: for the benchmarks
     looks: int = field(default=0, init=False)
 
@@ -143,6 +150,9 @@ class StreamingHearing:
         self._leak = self.leak
         self._check = SpeechCheck.load() if self.cfg.speech_check else None
         self._watch = EndWatch(self.channels, self.cfg.rate, self.cfg.segmenter, power_s=self.window_s)
+        if self.carry:
+            frames = int(self.window_s * self.cfg.rate) // self._watch.frame
+            self._look = LookCache(self.channels, keep_frames=frames + 1)
         # room for twice the window: the kept audio moves to a fresh array once a window
         self._recent = RecentRows(self.channels, np.float32, 2 * int(self.window_s * self.cfg.rate) + self._watch.frame)
 
@@ -301,7 +311,13 @@ class StreamingHearing:
             return self._leak
         self._last_learnt = self.now
         recent = self._buf[-int(self.learn_s * self.cfg.rate) :]
-        learnt = learn_leak(recent, self.cfg.rate, self.cfg.segmenter)
+        if self.carry:  # its spectra by session frame, into the cache the looks read
+            cache = self._leak.spectra if self._leak is not None else None
+            at = self._buf_start + len(self._buf) - len(recent)
+            learnt = learn_leak(recent, self.cfg.rate, self.cfg.segmenter, cache=cache, offset=at,
+                                session=self._look.session if self._look is not None else None)
+        else:
+            learnt = learn_leak(recent, self.cfg.rate, self.cfg.segmenter)
         self._leak = learnt if self._leak is None else self._leak.merged(learnt)
         if self.crosstalk_s is not None:
             self._leak = self._with_crosstalk(self._leak)
@@ -329,7 +345,7 @@ class StreamingHearing:
         ready: list[Segment] = []
         going: list[Segment] = []
         held: list[Segment] = []
-        found = [shifted(seg, t0) for seg in segment_audio(audio, rate, self.cfg.segmenter, leak)]
+        found = [shifted(seg, t0) for seg in self._segments(audio, first, leak)]
         found = [seg for seg in found if seg.start >= self._emitted.get(seg.channel, -1.0)]  # not re-emitted
         holding = self._holding(found, horizon) if self.watch and not final else {}
         for seg in found:
@@ -360,6 +376,14 @@ class StreamingHearing:
         self._follow(going)
         self._settled = max(self._settled, settled)
         return out
+
+    def _segments(self, audio: np.ndarray, first: int, leak: LeakModel | None) -> list[Segment]:
+        """The look's window segmented by the file path's segmenter, on the window's clock; with
+        ``carry``, from what the looks before computed of the same session audio."""
+        if not self.carry:
+            return segment_audio(audio, self.cfg.rate, self.cfg.segmenter, leak)
+        power = self._watch.window_power(audio, first)
+        return segment_audio(audio, self.cfg.rate, self.cfg.segmenter, leak, look=self._look, offset=first, power=power)
 
     def _emit(self, seg: Segment) -> Utterance | None:
         self._emitted[seg.channel] = seg.end
