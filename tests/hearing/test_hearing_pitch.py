@@ -73,6 +73,41 @@ def test_a_hum_under_a_rivals_copy_opens_within_20_ms_of_its_start() -> None:
     assert _walk(_table(True), 0.62, replace(cfg, pitch=PitchConfig(back_ms=0.0))) == 0.62
 
 
+def test_windows_before_their_frame_do_not_open_the_hum_early() -> None:
+    # a window centred on its frame hears the hum half a window (16 ms) before it starts: the walk
+    # opened it 15 ms early; windows ending on their frame open it where it starts
+    centred = SegmenterConfig(pitch=PitchConfig(back_ms=250.0, centre_ms=0.0))
+    before = SegmenterConfig(pitch=PitchConfig(back_ms=250.0, centre_ms=-16.0))
+    assert _walk(_table(True), 0.62, centred) <= 0.5 - 0.010
+    assert 0.5 - 0.005 <= _walk(_table(True), 0.62, before) <= 0.5 + 0.010
+    assert _walk(_table(False), 0.62, before) >= 0.615  # and the copy alone still pulls nothing back
+
+
+def _hiss_rival_table(hum: bool) -> np.ndarray:
+    """Channel 1: the rival's unvoiced sound (noise) from 0.1 s; channel 0: his copy (-6 dB, 2 ms later)
+    and, if ``hum``, the own player's hum at 120 Hz from 0.5 s, 3-7 dB over what the copy predicts."""
+    rng = np.random.default_rng(5)
+    rival = np.zeros(RATE, np.float32)
+    rival[int(0.1 * RATE) :] = 0.1 * rng.standard_normal(RATE - int(0.1 * RATE))
+    mics = 1e-4 * rng.standard_normal((RATE, 2)).astype(np.float32)
+    mics[:, 1] += rival
+    mics[32:, 0] += 0.5 * rival[:-32]
+    if hum:
+        mics[:, 0] += _tone(120.0, 0.5, 1.0, 0.11)
+    return mics
+
+
+def test_a_hum_under_an_unvoiced_rival_opens_where_it_clears_his_leak() -> None:
+    # pitch cannot decide under a rival with no period (his noise on his own microphone): those frames
+    # count as the own channel's where its power is 3 dB over the leak the rival is predicted
+    walk = PitchConfig(back_ms=250.0, alone_is_own=False, gap_frames=0, centre_ms=-16.0, copy_ap=0.3,
+                       undecided_db=float("inf"))
+    with_power = SegmenterConfig(pitch=replace(walk, undecided_db=3.0))
+    assert abs(_walk(_hiss_rival_table(True), 0.62, with_power) - 0.5) <= 0.010
+    assert _walk(_hiss_rival_table(True), 0.62, SegmenterConfig(pitch=walk)) == 0.62  # undecided: no walk
+    assert _walk(_hiss_rival_table(False), 0.62, with_power) >= 0.615  # his copy alone: none either
+
+
 def test_a_rivals_copy_alone_does_not_pull_an_onset_back() -> None:
     cfg = SegmenterConfig(pitch=PitchConfig(back_ms=250.0))
     assert _walk(_table(False), 0.62, cfg) >= 0.615

@@ -4,10 +4,10 @@ A burst opens a segment only with a *rise* of power that is its own (:func:`owne
 nearest microphone gets the largest share of a new sound before the room's reverberation builds
 up); the onset is the start of that rise (:func:`refine_onset`), walked back along the own
 channel when a seat placed it (:func:`own_onset`; further over frames that are not a rival's copy
-by pitch, :func:`pitch_onset`, off by default), then over a weak first consonant in the high band
+by pitch, :func:`pitch_onset`), then over a weak first consonant in the high band
 (:func:`hiss_onsets`). docs/hearing.md, « Onsets: energy, not Vosk », « Segmentation and
-attribution » step 6, « Onsets, fifth round: walked back along the own channel » and « Races,
-sixth round ».
+attribution » step 6, « Onsets, fifth round: walked back along the own channel », « Races,
+sixth round » and « Races, seventh round ».
 """
 
 from __future__ import annotations
@@ -101,32 +101,58 @@ def pitch_onset(
     copy keeps the rival's period (his own microphone shows it), the own voice breaks it. A rival
     counts where what he is predicted to leak onto ``c`` (his ``spread`` power times ``gains[d]``, the
     gains onto ``c``) is within ``pitch.rival_db`` of ``c``'s ``power``. The walk goes back while the
-    own power stays ``pitch.floor_db`` over the noise floor and no frame is a copy; frames where no
-    rival could explain the sound count as the own channel's (unless ``pitch.alone_is_own`` is off),
-    and up to ``pitch.gap_frames`` undecided frames in a row (an unvoiced rival) are crossed.
-    docs/hearing.md, « Races, sixth round »: measured, off by default (``pitch.back_ms`` 0).
+    own power stays ``pitch.floor_db`` over the noise floor and no frame is a copy, over frames that
+    are not one; a frame pitch cannot decide (a rival with no period: a fricative, or three voices
+    at once on his microphone) counts as the own channel's where its power is ``pitch.undecided_db``
+    over the leak predicted, as does one no rival could explain with ``pitch.alone_is_own``, and up to
+    ``pitch.gap_frames`` other undecided frames in a row are crossed. Each frame's window ends on it
+    (``pitch.centre_ms``): a centred one hears the voice half a window before it starts. Frames are
+    judged a few at a time from the onset back, so a walk that stops soon costs little.
+    docs/hearing.md, « Races, sixth round » and « Races, seventh round ».
     """
     p = cfg.pitch
     limit = max(prev, first - int(p.back_ms / cfg.frame_ms), 0)
     if p.back_ms <= 0 or limit >= first or clean.shape[1] < 2:
         return first
-    others = [d for d in range(clean.shape[1]) if d != c]
-    rivals = spread[limit:first][:, others] * gains[others] >= power[limit:first, None] * 10 ** (-p.rival_db / 10)
-    centres = np.arange(limit, first) * frame + frame // 2
-    status = copy_test(clean[:, c], [clean[:, d] for d in others], rivals, rate, centres, p, p.copy_ap)
-    loud = power[limit:first] > noise * 10 ** (p.floor_db / 10)
-    alone = ~rivals.any(axis=1) & p.alone_is_own
-    best, gap = first, 0
-    for k in range(first - limit - 1, -1, -1):
-        if not loud[k] or status[k] < 0:
-            break
-        if status[k] > 0 or alone[k]:
-            best, gap = limit + k, 0
-        else:
-            gap += 1
-            if gap > p.gap_frames:
-                break
+    best, gap, end = first, 0, first
+    while end > limit:  # a few frames at a time, from the onset back: most walks stop in the first ones
+        start = max(limit, end - _PITCH_CHUNK)
+        status, loud, own = _pitch_frames(clean, rate, c, start, end, spread, gains, power, noise, frame, cfg)
+        for k in range(end - start - 1, -1, -1):
+            if not loud[k] or status[k] < 0:
+                return best
+            if status[k] > 0 or own[k]:
+                best, gap = start + k, 0
+            else:
+                gap += 1
+                if gap > p.gap_frames:
+                    return best
+        end = start
     return best
+
+
+#: frames the pitch walk judges at a time
+_PITCH_CHUNK = 8
+
+
+def _pitch_frames(
+    clean: np.ndarray, rate: int, c: int, a: int, b: int, spread: np.ndarray, gains: np.ndarray,
+    power: np.ndarray, noise: float, frame: int, cfg: SegmenterConfig,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Frames ``[a, b)`` of channel ``c`` for :func:`pitch_onset`: the copy test's verdict (1 not a copy,
+    -1 a copy, 0 undecided), whether the own power is loud enough, and whether an undecided frame counts
+    as the own channel's anyway (no rival could explain it, or its power clears the predicted leak)."""
+    p = cfg.pitch
+    others = [d for d in range(clean.shape[1]) if d != c]
+    rivals = spread[a:b][:, others] * gains[others] >= power[a:b, None] * 10 ** (-p.rival_db / 10)
+    # each frame's window ends ``-centre_ms`` later than a centred one: it hears no voice before the frame
+    centres = np.maximum(np.arange(a, b) * frame + frame // 2 + int(round(p.centre_ms * rate / 1000)), 0)
+    status = copy_test(clean[:, c], [clean[:, d] for d in others], rivals, rate, centres, p, p.copy_ap)
+    loud = power[a:b] > noise * 10 ** (p.floor_db / 10)
+    own = ~rivals.any(axis=1) & p.alone_is_own
+    if np.isfinite(p.undecided_db):
+        own |= power[a:b] > spread[a:b] @ gains * 10 ** (p.undecided_db / 10)
+    return status, loud, own
 
 
 def refine_onset(power: np.ndarray, a: int, first: int, cfg: SegmenterConfig) -> int:

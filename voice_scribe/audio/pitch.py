@@ -35,17 +35,24 @@ DECIMATE = 4
 class PitchConfig:
     #: how far back (ms) an onset placed by its seat walks over frames where the own channel is not a
     #: rival's copy by pitch (:func:`voice_scribe.audio.onset.pitch_onset`; 0: never)
-    back_ms: float = 0.0
+    back_ms: float = 250.0
     #: a rival counts where his predicted leak onto the own channel is within this (dB) of its power
     rival_db: float = 10.0
     #: the own channel is a copy of a voiced rival where its normalised difference at his period is under this
-    copy_ap: float = 0.2
+    copy_ap: float = 0.3
     #: frames (5 ms) the walk crosses where pitch cannot tell (an unvoiced rival), between frames it can
-    gap_frames: int = 2
+    gap_frames: int = 0
     #: the walk stops where the own channel's power falls under this (dB) over its noise floor
     floor_db: float = 12.0
     #: a frame no rival could explain counts as the own channel's (else as undecided)
-    alone_is_own: bool = True
+    alone_is_own: bool = False
+    #: a frame pitch cannot decide counts as the own channel's where its power is this much (dB) over the
+    #: leak predicted from the others (inf: never)
+    undecided_db: float = 3.0
+    #: where each frame's window is centred, relative to the frame's centre (ms; negative: before it). A
+    #: window centred on the frame hears a voice half a window before it starts, and the walk took the
+    #: frames before an onset for the own voice's (0: centred)
+    centre_ms: float = -16.0
     #: lowest and highest fundamental searched (Hz)
     f0_min: float = 70.0
     f0_max: float = 400.0
