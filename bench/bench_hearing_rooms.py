@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/bench_hearing_rooms.py [--set tuning|held-out|both] [--rooms N] [--live] [--verbose]
                                                   [--room-cancel] [--no-seats] [--seg NAME=VALUE ...]
-                                                  [--seat NAME=VALUE ...]
+                                                  [--seat NAME=VALUE ...] [--pitch NAME=VALUE ...]
 
 Needs the bench/test extras (``bash scripts/setup.sh --test``: pyroomacoustics,
 G722, the asterisk-core-sounds-fr-g722 package, espeak-ng, sox). Rooms are
@@ -113,12 +113,18 @@ def main() -> int:
                     help="a segmenter setting (SegmenterConfig field, a number), to measure a variant")
     ap.add_argument("--seat", action="append", default=[], metavar="NAME=VALUE",
                     help="a seat fingerprint setting (SeatConfig field, a number), to measure a variant")
+    ap.add_argument("--pitch", action="append", default=[], metavar="NAME=VALUE",
+                    help="an onset-by-pitch setting (PitchConfig field, a number; back_ms=250 turns the walk on)")
     args = ap.parse_args()
     seg = SegmenterConfig(room_cancel=args.room_cancel, seat_attribution=not args.no_seats)
     for item in args.seg:
         name, _, value = item.partition("=")
         seg = replace(seg, **{name: type(getattr(seg, name))(float(value))})
         print(f"segmenter: {name} = {getattr(seg, name)}")
+    for item in args.pitch:
+        name, _, value = item.partition("=")
+        seg = replace(seg, pitch=replace(seg.pitch, **{name: type(getattr(seg.pitch, name))(float(value))}))
+        print(f"pitch: {name} = {getattr(seg.pitch, name)}")
     for item in args.seat:
         name, _, value = item.partition("=")
         seg = replace(seg, seats=replace(seg.seats, **{name: type(getattr(seg.seats, name))(float(value))}))

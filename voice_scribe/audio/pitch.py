@@ -34,8 +34,10 @@ DECIMATE = 4
 @dataclass(frozen=True)
 class PitchConfig:
     #: how far back (ms) an onset placed by its seat walks over frames where the own channel is not a
-    #: rival's copy by pitch (:func:`voice_scribe.audio.onset.pitch_onset`; 0: never)
-    back_ms: float = 250.0
+    #: rival's copy by pitch (:func:`voice_scribe.audio.onset.pitch_onset`; 0: never). Off by default:
+    #: at 250 ms it wins 2 tuning races of 176 and loses 1 held out of 205, for 15-20 % more CPU on the
+    #: file path and 25-30 % on the live path (docs/hearing.md « Races, seventh round »)
+    back_ms: float = 0.0
     #: a rival counts where his predicted leak onto the own channel is within this (dB) of its power
     rival_db: float = 10.0
     #: the own channel is a copy of a voiced rival where its normalised difference at his period is under this
