@@ -104,6 +104,24 @@ def test_a_throw_with_its_first_face_not_heard_is_not_read():
     assert read_dice(["et", "le", "dé", "fait", "six"]) == DiceReading(CallKind.DE, (6,))
 
 
+@pytest.mark.parametrize("right,wrong", [(2, 3), (4, 5), (6, 1), (1, 6)])
+@pytest.mark.parametrize("pattern", [
+    "c'était un {a} pas un {b}",
+    "non c'était un {a} pas un {b}",
+    "attends je me suis trompé c'est un {a} pas un {b}",
+])
+def test_one_face_said_right_then_the_wrong_one_denied_corrects(matcher, pattern, right, wrong):
+    # the denied value (« pas un trois ») says the face before it is said with its article, and corrects
+    assert _read(matcher, pattern.format(a=FACES[right], b=FACES[wrong])) == ("correction", (right,), None)
+
+
+def test_a_denial_corrects_only_when_a_value_is_denied():
+    assert corrects("c est cinq et deux pas cinq et trois".split())
+    assert not corrects("deux et quatre pas de chance".split())  # « pas » before no face denies nothing
+    assert corrects("je me suis trompé c est six six deux".split())  # the mistake owned, before the throw
+    assert read_dice("c est un quatre pas".split()) is None  # one face, nothing denied, nothing rolled
+
+
 def test_correction_words_come_before_the_first_face():
     assert may_correct("non c est un et un".split()) and not corrects("non c est un et un".split())
     assert corrects("erreur c est six six deux".split())

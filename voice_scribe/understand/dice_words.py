@@ -46,7 +46,7 @@ _RANKS = frozenset({"premier", "première", "premiere", "deuxième", "deuxieme",
 #: The last die by its rank (« le troisième », « le dernier »): the cul.
 _LAST = frozenset({"troisieme", "troisième", "dernier"})
 #: Connectives between faces.
-_CONNECTIVES = frozenset({"et", "puis", "pis", "plus"})
+_CONNECTIVES = frozenset({"et", "puis", "pis", "plus", "ensuite", "apres", "après"})
 #: The verbs of rolling and showing: one face said with no die named needs one (« j'ai sorti un six »).
 _ROLLING = frozenset("fait fais eu sorti sors tire tiré obtiens obtenu lance lancé lances jette jeté donne donnent "
                      "font indique indiquent montre montrent affiche tombe tombent roule tourne".split())
@@ -64,7 +64,7 @@ _AROUND = frozenset(
     # exclamations and the table addressed after the throw (« … incroyable », « … mes amis »)
     "incroyable amis ami gars vieux merci revoir table trop fort mesdames messieurs "
     # the words owning a mistake (the throw then corrects the last one, see :func:`corrects`)
-    "erreur correction rectification non etait était".split()
+    "erreur correction rectification non etait était attends attend suis trompe trompé plante planté".split()
 )
 
 
@@ -86,13 +86,78 @@ def read_dice(words: Sequence[str]) -> DiceReading | None:
     >>> read_dice(["je", "mise", "sur", "six"]) is None
     True
     """
-    said = _without_denied(list(words))
+    readings = read_throws(words)
+    return readings[0] if readings else None
+
+
+def read_throws(words: Sequence[str]) -> tuple[DiceReading, ...]:
+    """Every throw ``words`` may tell, the faces as said first: when a face is counted beside another said with
+    its article (« deux six et un trois »: the dice two, six, three, or two sixes and a three), both readings —
+    the scribe asks, or the game decides. Empty when anything in the words is not a throw's word.
+
+    >>> read_throws("deux six et un trois".split())
+    (DiceReading(kind=<CallKind.DES: 'des'>, dice=(2, 6, 3)), DiceReading(kind=<CallKind.DES: 'des'>, dice=(6, 6, 3)))
+    >>> read_throws("un deux et un trois".split())
+    (DiceReading(kind=<CallKind.CHOUETTES: 'chouettes'>, dice=(2, 3)),)
+    """
+    plain = list(words)
+    said = _without_denied(plain)
     if len(said) > 1 and said[0] in _CONNECTIVES and said[1] in FACES:
-        return None  # « … et six »: the throw's first face was not heard
+        return ()  # « … et six »: the throw's first face was not heard
     faces = _faces(said)
     if faces is None:
+        return ()
+    if len(said) < len(plain):
+        faces = (faces[0], faces[1] | {"rolled"})  # a value denied (« … pas un cinq »): the face is a throw told
+    first = _kind(*faces) or _last_statement(said)
+    if first is None:
+        return ()
+    counted = _counted(said)
+    return (first,) if counted is None or counted == first else (first, counted)
+
+
+def _counted(said: list[str]) -> DiceReading | None:
+    """The throw read with each « deux » / « trois » before a face as a count of it, when another face is said
+    with its article (« deux six et un trois », « un six et deux cinq »), or None.
+
+    >>> _counted("j ai deux cinq et un six".split())
+    DiceReading(kind=<CallKind.DES: 'des'>, dice=(5, 5, 6))
+    >>> _counted("deux six et trois".split()) is None
+    True
+    """
+    article = any(w in ("un", "une") and nxt in FACES and nxt not in ("un", "une")
+                  for w, nxt in zip(said, said[1:]))
+    if not article:
         return None
-    return _kind(*faces) or _last_statement(said)
+    words, counted = list(said), False
+    for i in range(len(said) - 1):
+        alone = i + 2 >= len(said) or said[i + 2] not in FACES  # « deux six » then no other face
+        after_a_face = i > 0 and said[i - 1] in FACES
+        if said[i] in _TIMES and said[i + 1] in FACES and alone and not after_a_face:
+            words[i] = {2: "double", 3: "triple"}[_TIMES[said[i]]]
+            counted = True
+    faces = _faces(words) if counted else None
+    return _kind(*faces) if faces else None
+
+
+def is_throw_word(word: str) -> bool:
+    """Whether ``word`` is one a throw is told with besides its faces (a connective, the roller's verbs and small
+    words): « puis » between two faces is the connective, not a number heard by its sound.
+
+    >>> is_throw_word("puis"), is_throw_word("huit")
+    (True, False)
+    """
+    return word in _CONNECTIVES or word in _AROUND
+
+
+def counts_faces(words: Sequence[str]) -> bool:
+    """Whether a face is said with how many of it (« trois fois le un », « double six », « paire de quatre »):
+    words a phrase may skip, that make the throw another one.
+
+    >>> counts_faces("j ai fait trois fois le un".split()), counts_faces("un deux trois".split())
+    (True, False)
+    """
+    return any(w in _MULTIPLIERS or w in ("fois", "paire") for w in words)
 
 
 def _without_denied(said: list[str]) -> list[str]:
@@ -103,15 +168,15 @@ def _without_denied(said: list[str]) -> list[str]:
     """
     if "pas" in said:
         i = len(said) - 1 - said[::-1].index("pas")
-        rest = [w for w in said[i + 1 :] if w not in ("un", "une")]
-        if rest and all(w in FACES or w in _CONNECTIVES for w in rest):
+        rest = said[i + 1 :]  # the faces denied, maybe with their articles (« pas un un »: not a one)
+        if rest and all(w in FACES or w in _CONNECTIVES or w == "une" for w in rest):
             return said[:i]
     return said
 
 
 #: Where the roller starts telling his throw again (« deux et deux … j'ai fait deux et deux », « un deux trois
 #: quatre cinq le cul fait cinq »: the pips counted, then the face).
-_RESTARTS = frozenset({"le", "les", "mes", "j", "ca", "ça", "c"})
+_RESTARTS = frozenset({"le", "les", "mes", "j", "ca", "ça", "c", "alors", "donc", "enfin", "bon", "non"})
 
 
 def _last_statement(said: list[str]) -> DiceReading | None:
@@ -220,19 +285,23 @@ def _kind(dice: tuple[int, ...], marks: frozenset[str]) -> DiceReading | None:
 
 
 #: Words that, said before a throw, own a mistake: the throw corrects the last one (« pardon, six six deux »).
-_OWNING = frozenset({"erreur", "correction", "rectification"})
+_OWNING = frozenset({"erreur", "correction", "rectification", "trompe", "trompé", "plante", "planté"})
 
 
 def corrects(words: Sequence[str]) -> bool:
     """Whether the throw in ``words`` (every word heard, hesitations too) corrects the last one: a word owning
-    a mistake before its first face (« oups » is the roller's dismay, not a mistake owned).
+    a mistake before its first face (« oups » is the roller's dismay, not a mistake owned), or the wrong value
+    denied after it (« c'était un deux pas un trois »).
 
     >>> corrects("erreur mes chouettes c est deux et quatre".split())
     True
     >>> corrects("mes chouettes deux et quatre erreur".split())
     False
+    >>> corrects("c etait un deux pas un trois".split()), corrects("deux et quatre pas de chance".split())
+    (True, False)
     """
-    return any(w in _OWNING for w in _before_the_throw(words))
+    said = list(words)
+    return any(w in _OWNING for w in _before_the_throw(said)) or len(_without_denied(said)) < len(said)
 
 
 def may_correct(words: Sequence[str]) -> bool:
