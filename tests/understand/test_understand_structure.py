@@ -104,6 +104,37 @@ def test_a_throw_with_its_first_face_not_heard_is_not_read():
     assert read_dice(["et", "le", "dé", "fait", "six"]) == DiceReading(CallKind.DE, (6,))
 
 
+@pytest.mark.parametrize("pattern", [
+    "vas-y note {a} et {b}",
+    "scribe {a} {b} {c}",
+    "{a} et {b} tranquille",
+    "grave nul {a} et {b}",
+    "{a} {b} {c} grave",
+])
+@pytest.mark.parametrize("a,b,c", [(2, 6, 1), (5, 5, 3), (4, 1, 6)])
+def test_a_throw_told_to_the_scribe_or_with_the_rollers_exclamations(matcher, pattern, a, b, c):
+    said = pattern.format(a=FACES[a], b=FACES[b], c=FACES[c])
+    dice = (a, b, c) if "{c}" in pattern else (a, b)
+    assert _read(matcher, said) == ("des" if len(dice) == 3 else "chouettes", dice, None)
+
+
+@pytest.mark.parametrize("a", range(2, 7))
+def test_the_ace_is_the_one(matcher, a):
+    assert _read(matcher, f"un as et un {FACES[a]}") == ("chouettes", (1, a), None)
+    assert read_dice(["cul", "un", "as"]) == DiceReading(CallKind.CUL, (1,))
+    assert read_dice(["t", "as", "fait", FACES[a], "et", "deux"]) is None  # « t'as fait … »: the verb, someone else
+
+
+@pytest.mark.parametrize("a,b,c", [(3, 4, 5), (2, 2, 6), (1, 6, 2)])
+def test_un_is_the_one_unless_every_face_has_its_article(a, b, c):
+    # « un quatre cinq » is one, four, five (the writers say so); « un trois un quatre et un cinq » has articles
+    x, y, z = FACES[a], FACES[b], FACES[c]
+    assert read_dice(["un", x, y]) == DiceReading(CallKind.DES, (1, a, b))
+    assert read_dice(["un", x, "et", y]) == DiceReading(CallKind.DES, (1, a, b))
+    assert read_dice(["un", x, "un", y, "et", "un", z]) == DiceReading(CallKind.DES, (a, b, c))
+    assert read_dice(["j", "ai", "un", x, "et", "un", y]) == DiceReading(CallKind.CHOUETTES, (a, b))
+
+
 @pytest.mark.parametrize("right,wrong", [(2, 3), (4, 5), (6, 1), (1, 6)])
 @pytest.mark.parametrize("pattern", [
     "c'était un {a} pas un {b}",

@@ -32,6 +32,8 @@ FACES = {word: face for word, face in DIE_WORDS.items() if word != "une"} | {str
 _MULTIPLIERS = {"double": 2, "triple": 3}
 #: « deux fois six », « trois fois un »: a count, « fois », then the face.
 _TIMES = {"deux": 2, "trois": 3}
+#: The articles of « as » (« un as », « l'as »: the face one; « as » alone is the verb, « t'as fait … »).
+_ACE_ARTICLES = frozenset({"un", "l"})
 #: Words that say which dice the faces are.
 _CHOUETTES = frozenset({"chouettes", "chouette"})
 _CUL = frozenset({"cul"})
@@ -61,8 +63,12 @@ _AROUND = frozenset(
     # the die rolling (« le cul roule et s'arrête sur quatre »), the table particles (« alors », « hop »)
     "roule roulent tourne tournent arrete arrête s relance relancé "
     "alors donc bon ben hop ouais oui voilà voila enfin ici "
-    # exclamations and the table addressed after the throw (« … incroyable », « … mes amis »)
+    # exclamations and the table addressed after the throw (« … incroyable », « … mes amis », « grave nul … »,
+    # « … trop bien », « … tranquille »)
     "incroyable amis ami gars vieux merci revoir table trop fort mesdames messieurs "
+    "grave nul nulle tranquille bien chaud "
+    # the scribe addressed, told to write the throw down (« note deux et six », « … scribe »)
+    "scribe note notez mets mettez marque marquez "
     # the words owning a mistake (the throw then corrects the last one, see :func:`corrects`)
     "erreur correction rectification non etait était attends attend suis trompe trompé plante planté".split()
 )
@@ -104,16 +110,20 @@ def read_throws(words: Sequence[str]) -> tuple[DiceReading, ...]:
     said = _without_denied(plain)
     if len(said) > 1 and said[0] in _CONNECTIVES and said[1] in FACES:
         return ()  # « … et six »: the throw's first face was not heard
-    faces = _faces(said)
-    if faces is None:
-        return ()
-    if len(said) < len(plain):
-        faces = (faces[0], faces[1] | {"rolled"})  # a value denied (« … pas un cinq »): the face is a throw told
-    first = _kind(*faces) or _last_statement(said)
-    if first is None:
-        return ()
+    denied = len(said) < len(plain)  # a value denied (« … pas un cinq »): the face before it is a throw told
+    first = _reading(said, True, denied) or _reading(said, False, denied)
     counted = _counted(said)
-    return (first,) if counted is None or counted == first else (first, counted)
+    return tuple(dict.fromkeys(r for r in (first, counted) if r is not None))
+
+
+def _reading(said: list[str], parallel: bool, denied: bool) -> DiceReading | None:
+    """The throw the words tell (« un » read as :func:`_faces` says), or the last statement of it."""
+    faces = _faces(said, parallel)
+    if faces is None:
+        return None
+    if denied:
+        faces = (faces[0], faces[1] | {"rolled"})
+    return _kind(*faces) or _last_statement(said)
 
 
 def _counted(said: list[str]) -> DiceReading | None:
@@ -151,13 +161,14 @@ def is_throw_word(word: str) -> bool:
 
 
 def counts_faces(words: Sequence[str]) -> bool:
-    """Whether a face is said with how many of it (« trois fois le un », « double six », « paire de quatre »):
-    words a phrase may skip, that make the throw another one.
+    """Whether a face is said with how many of it (« trois fois le un », « double six », « paire de quatre »,
+    « deux six et un trois »): words a phrase may skip, that make the throw another one.
 
     >>> counts_faces("j ai fait trois fois le un".split()), counts_faces("un deux trois".split())
     (True, False)
     """
-    return any(w in _MULTIPLIERS or w in ("fois", "paire") for w in words)
+    said = list(words)
+    return any(w in _MULTIPLIERS or w in ("fois", "paire") for w in said) or _counted(said) is not None
 
 
 def _without_denied(said: list[str]) -> list[str]:
@@ -193,10 +204,36 @@ def _last_statement(said: list[str]) -> DiceReading | None:
     return None
 
 
-def _faces(words: list[str]) -> tuple[tuple[int, ...], frozenset[str]] | None:
-    """The faces said, in order, and which dice words were said; None when a word is no throw's word."""
+#: Words before a face that say it with its article or its count (« le six », « double six », « fois le six »).
+_MARKING = frozenset({"le", "la", "l", "double", "triple", "de", "fois"})
+
+
+def _articles(words: list[str]) -> frozenset[int]:
+    """Where « un » is an article (of the face after it) rather than the face one: when every face is said with
+    an article or a count (« un trois et un quatre », « double six et un deux »), or is the only face (« le cul
+    fait un six »); otherwise it is the one (« un quatre cinq », « un six et deux »). « une » is always one.
+
+    >>> sorted(_articles("un trois et un quatre".split())), sorted(_articles("un quatre cinq".split()))
+    ([0, 3], [])
+    """
+    candidates: set[int] = set()
+    for i in range(len(words) - 1):
+        if words[i] in ("un", "une") and words[i + 1] in FACES and i - 1 not in candidates:
+            candidates.add(i)  # never two in a row (« un un »: the article and the one)
+    counts = {j for j in range(len(words) - 1) if words[j + 1] in _COUNTED or words[j + 1] in ("fois", "as")}
+    faces = [j for j, w in enumerate(words) if w in FACES and j not in candidates and j not in counts]
+    marked = [j for j in faces if j > 0 and (j - 1 in candidates or words[j - 1] in _MARKING)]
+    if len(faces) <= 1 or len(marked) == len(faces):
+        return frozenset(candidates)
+    return frozenset(i for i in candidates if words[i] == "une")
+
+
+def _faces(words: list[str], parallel: bool = True) -> tuple[tuple[int, ...], frozenset[str]] | None:
+    """The faces said, in order, and which dice words were said; None when a word is no throw's word.
+    ``parallel``: « un » before a face is its article only as :func:`_articles` says; otherwise always."""
     dice: list[int] = []
     marks: set[str] = set()
+    articles = _articles(words) if parallel else None
     i, article = 0, False
     while i < len(words):
         w = words[i]
@@ -213,7 +250,11 @@ def _faces(words: list[str]) -> tuple[tuple[int, ...], frozenset[str]] | None:
             dice += [FACES[words[face]]] * _TIMES[w]
             i, article = face + 1, False
             continue
-        if w in ("un", "une") and nxt in FACES and not article:
+        if w in _ACE_ARTICLES and nxt == "as":
+            dice.append(1)  # « un as », « l'as »: the one
+            i, article = i + 2, False
+            continue
+        if w in ("un", "une") and nxt in FACES and not article and (articles is None or i in articles):
             i, article = i + 1, True  # « un cinq »: the article of the face that follows (never two in a row)
             continue
         article = False
