@@ -104,6 +104,52 @@ def test_a_throw_with_its_first_face_not_heard_is_not_read():
     assert read_dice(["et", "le", "dé", "fait", "six"]) == DiceReading(CallKind.DE, (6,))
 
 
+@pytest.mark.parametrize("a", range(1, 7))
+@pytest.mark.parametrize("pattern,count", [
+    ("j'ai fait trois fois le {a}", 3), ("ça donne trois fois {a}", 3), ("les chouettes font deux fois {a}", 2),
+    ("j'ai fait deux fois le {a}", 2),
+])
+def test_a_face_counted_is_not_read_as_two_faces_by_a_phrase(matcher, pattern, count, a):
+    # « j'ai fait trois fois le un » was read by the phrase « j'ai fait {die} {die} » as the chouettes three-one
+    dice = (a,) * count
+    assert _read(matcher, pattern.format(a=FACES[a])) == ("des" if count == 3 else "chouettes", dice, None)
+
+
+@pytest.mark.parametrize("said,readings", [
+    ("deux six et un trois", {(2, 6, 3), (6, 6, 3)}),
+    ("j'ai deux cinq et un six", {(2, 5, 6), (5, 5, 6)}),
+    ("un six et deux cinq", {(6, 2, 5), (6, 5, 5)}),
+])
+def test_a_count_beside_a_face_with_its_article_asks_which_throw(matcher, said, readings):
+    # « deux six et un trois »: the dice two, six, three, or two sixes and a three — the scribe asks
+    u = matcher.understand(said, speaker=SPEAKER)
+    assert u.kind is ResultKind.AMBIGUOUS, u.to_json()
+    assert {c.call.dice for c in u.candidates} == readings
+    assert all(c.call.kind is CallKind.DES for c in u.candidates)
+
+
+@pytest.mark.parametrize("said,dice", [
+    ("deux deux et un trois", (2, 2, 3)),  # both readings are one throw
+    ("deux six et trois", (2, 6, 3)),  # no face with its article: the faces as said
+    ("un deux et un trois", (2, 3)),
+])
+def test_a_throw_read_one_way_is_not_asked(matcher, said, dice):
+    assert _read(matcher, said)[1] == dice
+
+
+@pytest.mark.parametrize("a,b,c", [(4, 2, 6), (1, 5, 5), (3, 3, 2)])
+def test_puis_between_faces_is_the_connective(matcher, a, b, c):
+    # « puis » between two numbers was taken for « huit » by its sound, and the throw was refused
+    assert _read(matcher, f"{FACES[a]} puis {FACES[b]}") == ("chouettes", (a, b), None)
+    assert _read(matcher, f"{FACES[a]} puis {FACES[b]} puis {FACES[c]}") == ("des", (a, b, c), None)
+    assert _read(matcher, f"{FACES[a]} {FACES[b]} {FACES[c]} trop bien") == ("des", (a, b, c), None)
+
+
+def test_a_throw_word_heard_as_a_number_reads_only_as_that_word(matcher):
+    u = matcher.understand("quatre huit deux", speaker=SPEAKER)  # « huit » said: no face, no throw
+    assert u.call is None or u.call.kind not in (CallKind.CHOUETTES, CallKind.DES), u.to_json()
+
+
 @pytest.mark.parametrize("pattern", [
     "vas-y note {a} et {b}",
     "scribe {a} {b} {c}",
