@@ -66,6 +66,13 @@ def _structure_words(utoks: list[UTok], as_heard: bool = False) -> list[str]:
     return words
 
 
+def may_restructure(decided: Understanding) -> bool:
+    """Whether the structure readers may change ``decided`` (and are worth asking): nothing was accepted, or a
+    throw was (its phrase may have skipped a count)."""
+    thing = decided.call or decided.command
+    return not decided.accepted or thing is not None and (thing.kind in THROWS or thing.kind is TableCommand.CORRECTION)
+
+
 def structure_decides(decided: Understanding, structure: list[Alignment]) -> bool:
     """Whether the throws or the question read by structure are the answer rather than the phrases': the phrases
     read nothing, or hesitate and the structure names one of them, or read a throw while the words count a face
