@@ -93,6 +93,7 @@ def test_a_throw_after_non_cest_asks_whether_it_corrects(matcher, said):
     "il a fait un six et un deux",  # someone else's throw
     "hier j'ai fait un six et un six",
     "t'as vu mes chouettes un et deux",
+    "on a fait cinq et deux hier",
 ])
 def test_near_talk_is_not_a_throw(matcher, said):
     u = matcher.understand(said, speaker=SPEAKER)
@@ -162,6 +163,21 @@ def test_a_throw_told_to_the_scribe_or_with_the_rollers_exclamations(matcher, pa
     said = pattern.format(a=FACES[a], b=FACES[b], c=FACES[c])
     dice = (a, b, c) if "{c}" in pattern else (a, b)
     assert _read(matcher, said) == ("des" if len(dice) == 3 else "chouettes", dice, None)
+
+
+@pytest.mark.parametrize("pattern", ["j'envoie {a} et {b}", "voici {a} et {b}", "résultat {a} et {b}", "on a un {a} et un {b}",
+                                     "j'ai balancé un {a} et un {b}"])
+@pytest.mark.parametrize("a,b", [(3, 5), (1, 6), (4, 4)])
+def test_the_rollers_other_verbs_tell_a_throw_not_a_correction(matcher, pattern, a, b):
+    # « voici cinq et trois » hesitated between the chouettes and « rectification cinq et trois »
+    assert _read(matcher, pattern.format(a=FACES[a], b=FACES[b])) == ("chouettes", (a, b), None)
+
+
+@pytest.mark.parametrize("a,b,c", [(2, 2, 3), (6, 1, 4)])
+def test_the_cul_named_after_the_third_die(matcher, a, b, c):
+    x, y, z = FACES[a], FACES[b], FACES[c]
+    assert _read(matcher, f"{x} et {y} puis {z} au cul") == ("des", (a, b, c), None)
+    assert read_dice([x, y, z, "au", "cul"]) == DiceReading(CallKind.DES, (a, b, c))
 
 
 @pytest.mark.parametrize("a", range(2, 7))

@@ -51,13 +51,14 @@ _LAST = frozenset({"troisieme", "troisième", "dernier"})
 _CONNECTIVES = frozenset({"et", "puis", "pis", "plus", "ensuite", "apres", "après"})
 #: The verbs of rolling and showing: one face said with no die named needs one (« j'ai sorti un six »).
 _ROLLING = frozenset("fait fais eu sorti sors tire tiré obtiens obtenu lance lancé lances jette jeté donne donnent "
-                     "font indique indiquent montre montrent affiche tombe tombent roule tourne".split())
+                     "font indique indiquent montre montrent affiche tombe tombent roule tourne envoie envoyé "
+                     "balance balancé".split())
 #: The roller's verbs, the small words and table particles a throw is told with: nothing else may be left over.
 _AROUND = frozenset(
     # verbs of rolling and showing (« j'ai fait », « j'ai sorti », « ça donne », « le dé indique »)
     "j je ai a fait fais eu sorti sors tire tiré obtiens obtenu lance lancé lances jette jeté "
     "donne donnent font indique indiquent montre montrent affiche tombe tombent sont est c ca ça me m moi "
-    "vous te annonce "
+    "vous te annonce on envoie envoyé balance balancé voici resultat résultat "
     # small words and places (« au cul », « pour les chouettes », « sur le dé »)
     "le la là les l mes mon ma au aux pour dans du de des sur avec "
     # the die rolling (« le cul roule et s'arrête sur quatre »), the table particles (« alors », « hop »)
@@ -269,8 +270,8 @@ def _faces(words: list[str], parallel: bool = True) -> tuple[tuple[int, ...], fr
             marks.add("chouettes")
         elif w in _CUL:
             marks.add("cul")
-            if len(dice) == 2:
-                marks.add("cul_third")  # « trois et quatre et au cul cinq »: the cul named before the third die
+            if len(dice) in (2, 3):
+                marks.add("cul_third")  # « trois et quatre et au cul cinq », « … et cinq au cul »: the third die
         elif w in _LAST:
             marks.add("last")
         elif w in _RANKS:
