@@ -120,3 +120,41 @@ def test_table_questions_in_every_interrogative_frame(matcher, said, kind):
 ])
 def test_table_control_in_the_modal_frames(matcher, said, kind):
     assert _read(matcher, said)[0] == kind
+
+
+@pytest.mark.parametrize("frame", ["qui c'est qui", "c'est qui qui", "qui est-ce qui"])
+@pytest.mark.parametrize("verb", ["lance", "joue", "doit lancer"])
+def test_the_roller_asked_in_every_frame_of_who(matcher, frame, verb):
+    # « qui c'est qui lance » was read as « qui c'est qui mène » (who leads), another question
+    assert _read(matcher, f"{frame} {verb}")[0] == "tour"
+
+
+@pytest.mark.parametrize("player", ["Perceval", "Léodagan"])
+@pytest.mark.parametrize("pattern", [
+    "{p} il lui faut combien pour gagner", "{p} il lui reste combien", "il manque combien à {p} pour gagner",
+])
+def test_what_a_player_still_needs_named_first_or_last(matcher, pattern, player):
+    # the player named first is the one asked about, never the speaker himself (« il lui faut »: him)
+    assert _read(matcher, pattern.format(p=player)) == ("manque", None, player)
+
+
+@pytest.mark.parametrize("item", ["jarret", "civet"])
+def test_whose_thing_it_is_with_the_thing_named_first(matcher, item):
+    assert matcher.understand(f"le {item} il est à qui", speaker=SPEAKER).command.item == item
+    u = matcher.understand(f"un {item} c'est à qui le tour", speaker=SPEAKER)
+    assert u.command is None or u.command.kind.value != "qui_a", u.to_json()
+
+
+@pytest.mark.parametrize("said", ["c'est fini pour lui au suivant", "et on passe au joueur suivant"])
+def test_the_turn_handed_on_with_a_word_to_the_table(matcher, said):
+    assert _read(matcher, said)[0] == "suivant"
+
+
+@pytest.mark.parametrize("said", [
+    "c'est mon tour bientôt", "on avance", "qui c'est qui gagne", "qui c'est qui joue ce soir", "c'est fini pour lui le pauvre",
+    "suivant on verra", "il manque combien de chaises",
+])
+def test_near_the_turn_questions_stays_what_it_is(matcher, said):
+    u = matcher.understand(said, speaker=SPEAKER)
+    thing = u.call or u.command
+    assert thing is None or thing.kind.value not in ("tour", "suivant"), u.to_json()

@@ -12,13 +12,14 @@ from collections.abc import Sequence
 from voice_scribe.engine.calls import CallKind
 from voice_scribe.understand.alignment import Alignment
 from voice_scribe.understand.commands import TableCommand
-from voice_scribe.understand.dice_words import FACES, corrects, read_dice
+from voice_scribe.understand.dice_words import FACES, corrects, counts_faces, is_throw_word, read_throws
 from voice_scribe.understand.grammar import Target, Template
 from voice_scribe.understand.heard_words import UTok, said_number
 from voice_scribe.understand.normalize import tokens
+from voice_scribe.understand.numbers import spell
 from voice_scribe.understand.question_words import read_question
 from voice_scribe.understand.readings import reading_fields
-from voice_scribe.understand.understanding import Candidate
+from voice_scribe.understand.understanding import Candidate, ResultKind, Understanding
 
 #: The calls that tell a throw (said after a word owning a mistake, they correct the last one).
 THROWS = frozenset({CallKind.CHOUETTES, CallKind.CUL, CallKind.DES, CallKind.DE})
@@ -35,9 +36,21 @@ def _hein_for_un(said: list[str]) -> bool:
     return any(w == "hein" and (nxt in FACES or nxt == "et") for w, nxt in zip(said, said[1:]))
 
 
-def _structure_words(utoks: list[UTok]) -> list[str]:
+def _with_faces(phrase: str, dice: tuple[int, ...]) -> str:
+    """A throw's phrase with its faces in words (« dés {die} {die} {die} », (6, 6, 3) → « dés six six trois »).
+
+    >>> _with_faces("dés {die} {die} {die}", (6, 6, 3))
+    'dés six six trois'
+    """
+    for face in dice:
+        phrase = phrase.replace("{die}", spell(face), 1)
+    return phrase
+
+
+def _structure_words(utoks: list[UTok], as_heard: bool = False) -> list[str]:
     """The words as said, for the structure readers: a number as the number word read, a name as
-    ``{player}``, a word the matcher split (« tourne » as « tour » + « ne ») whole again.
+    ``{player}``, a word the matcher split (« tourne » as « tour » + « ne ») whole again. ``as_heard``: a
+    number guessed from a word's sound as that word (« puis » between two faces, not « huit »).
 
     >>> _structure_words([UTok("tour", "tour", spoken="tourne"), UTok("ne", "ne", spoken=""), UTok("six", "six")])
     ['tourne', 'six']
@@ -46,11 +59,36 @@ def _structure_words(utoks: list[UTok]) -> list[str]:
     for u in utoks:
         if u.player:
             words.append("{player}")
-        elif u.is_number:
+        elif u.is_number and not (as_heard and not said_number(u)):
             words.append(u.word)
         else:
             words.extend(tokens(u.heard if u.spoken is None else u.spoken))
     return words
+
+
+def may_restructure(decided: Understanding) -> bool:
+    """Whether the structure readers may change ``decided`` (and are worth asking): nothing was accepted, or a
+    throw was (its phrase may have skipped a count)."""
+    thing = decided.call or decided.command
+    return not decided.accepted or thing is not None and (thing.kind in THROWS or thing.kind is TableCommand.CORRECTION)
+
+
+def structure_decides(decided: Understanding, structure: list[Alignment]) -> bool:
+    """Whether the throws or the question read by structure are the answer rather than the phrases': the phrases
+    read nothing, or hesitate and the structure names one of them, or read a throw while the words count a face
+    (« trois fois le un »: the phrase « j'ai fait {die} {die} » skips « fois le ») or tell two throws (« deux six
+    et un trois »: two, six, three, or two sixes and a three)."""
+    if decided.kind is ResultKind.REJECTED:
+        return True
+    if decided.kind is ResultKind.AMBIGUOUS:
+        return len(structure) == 1 and among(structure[0], decided.candidates)
+    thing = decided.call or decided.command
+    if thing is None or not (thing.kind in THROWS or thing.kind is TableCommand.CORRECTION):
+        return False
+    told = {(al.template.target, reading_fields(al).get("dice")) for al in structure}
+    # only where a phrase may have skipped what the structure reads: a count of a face, or a second reading
+    counted = len(structure) > 1 or counts_faces(tokens(decided.text))
+    return counted and told != {(thing.kind, thing.dice)}
 
 
 def among(al: Alignment, candidates: Sequence[Candidate]) -> bool:
@@ -65,16 +103,23 @@ def by_structure(utoks: list[UTok], text: str, cost: float) -> list[Alignment]:
     """A throw or a question told in words no phrase has (« mes chouettes c'est six pis trois », « les points
     on est rendus où »), read by ``dice_words`` / ``question_words`` at ``cost`` (the acceptance limit: any
     phrase of the grammar near it is a rival), or nothing. Every number must be heard as itself (a sound-alike
-    guessed as a face is not read so)."""
+    guessed as a face is not read so, but a throw's own word taken for a number is that word: « quatre puis
+    deux »). A throw the words tell two ways (« deux six et un trois ») is two readings, shown with their faces."""
     said = tokens(text)
-    if any(u.unk or (u.is_number and not said_number(u)) for u in utoks) or _hein_for_un(said):
+    guessed = [u for u in utoks if u.is_number and not said_number(u)]
+    if any(u.unk for u in utoks) or _hein_for_un(said) or not all(is_throw_word(u.heard) for u in guessed):
         return []
-    words = _structure_words(utoks)
-    reading = None if any(u.player for u in utoks) else read_dice(words)
-    if reading is not None:
-        kind: Target = TableCommand.CORRECTION if corrects(said) else reading.kind
-        template = Template(kind, (), (), (), STRUCTURE_PHRASES[kind])
-        return [Alignment(cost, template, (("dice", reading.dice),), None)]
+    words = _structure_words(utoks, as_heard=bool(guessed))
+    readings = () if any(u.player for u in utoks) else read_throws(words)
+    if readings:
+        kinds: list[Target] = [TableCommand.CORRECTION if corrects(said) else r.kind for r in readings]
+        phrases = [STRUCTURE_PHRASES[kind] for kind in kinds]
+        if len(readings) > 1:
+            phrases = [_with_faces(phrase, r.dice) for phrase, r in zip(phrases, readings)]
+        return [Alignment(cost, Template(kind, (), (), (), phrase), (("dice", r.dice),), None)
+                for kind, phrase, r in zip(kinds, phrases, readings)]
+    if guessed:
+        return []
     names = [u.player for u in utoks if u.player]
     question = read_question(words, names[0] if names else None)
     if question is None:

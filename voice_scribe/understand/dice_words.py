@@ -32,6 +32,8 @@ FACES = {word: face for word, face in DIE_WORDS.items() if word != "une"} | {str
 _MULTIPLIERS = {"double": 2, "triple": 3}
 #: « deux fois six », « trois fois un »: a count, « fois », then the face.
 _TIMES = {"deux": 2, "trois": 3}
+#: The articles of « as » (« un as », « l'as »: the face one; « as » alone is the verb, « t'as fait … »).
+_ACE_ARTICLES = frozenset({"un", "l"})
 #: Words that say which dice the faces are.
 _CHOUETTES = frozenset({"chouettes", "chouette"})
 _CUL = frozenset({"cul"})
@@ -46,25 +48,30 @@ _RANKS = frozenset({"premier", "première", "premiere", "deuxième", "deuxieme",
 #: The last die by its rank (« le troisième », « le dernier »): the cul.
 _LAST = frozenset({"troisieme", "troisième", "dernier"})
 #: Connectives between faces.
-_CONNECTIVES = frozenset({"et", "puis", "pis", "plus"})
+_CONNECTIVES = frozenset({"et", "puis", "pis", "plus", "ensuite", "apres", "après"})
 #: The verbs of rolling and showing: one face said with no die named needs one (« j'ai sorti un six »).
 _ROLLING = frozenset("fait fais eu sorti sors tire tiré obtiens obtenu lance lancé lances jette jeté donne donnent "
-                     "font indique indiquent montre montrent affiche tombe tombent roule tourne".split())
+                     "font indique indiquent montre montrent affiche tombe tombent roule tourne envoie envoyé "
+                     "balance balancé".split())
 #: The roller's verbs, the small words and table particles a throw is told with: nothing else may be left over.
 _AROUND = frozenset(
     # verbs of rolling and showing (« j'ai fait », « j'ai sorti », « ça donne », « le dé indique »)
     "j je ai a fait fais eu sorti sors tire tiré obtiens obtenu lance lancé lances jette jeté "
     "donne donnent font indique indiquent montre montrent affiche tombe tombent sont est c ca ça me m moi "
-    "vous te annonce "
+    "vous te annonce on envoie envoyé balance balancé voici resultat résultat "
     # small words and places (« au cul », « pour les chouettes », « sur le dé »)
     "le la là les l mes mon ma au aux pour dans du de des sur avec "
     # the die rolling (« le cul roule et s'arrête sur quatre »), the table particles (« alors », « hop »)
     "roule roulent tourne tournent arrete arrête s relance relancé "
     "alors donc bon ben hop ouais oui voilà voila enfin ici "
-    # exclamations and the table addressed after the throw (« … incroyable », « … mes amis »)
+    # exclamations and the table addressed after the throw (« … incroyable », « … mes amis », « grave nul … »,
+    # « … trop bien », « … tranquille »)
     "incroyable amis ami gars vieux merci revoir table trop fort mesdames messieurs "
+    "grave nul nulle tranquille bien chaud "
+    # the scribe addressed, told to write the throw down (« note deux et six », « … scribe »)
+    "scribe note notez mets mettez marque marquez "
     # the words owning a mistake (the throw then corrects the last one, see :func:`corrects`)
-    "erreur correction rectification non etait était".split()
+    "erreur correction rectification non etait était attends attend suis trompe trompé plante planté".split()
 )
 
 
@@ -86,13 +93,83 @@ def read_dice(words: Sequence[str]) -> DiceReading | None:
     >>> read_dice(["je", "mise", "sur", "six"]) is None
     True
     """
-    said = _without_denied(list(words))
+    readings = read_throws(words)
+    return readings[0] if readings else None
+
+
+def read_throws(words: Sequence[str]) -> tuple[DiceReading, ...]:
+    """Every throw ``words`` may tell, the faces as said first: when a face is counted beside another said with
+    its article (« deux six et un trois »: the dice two, six, three, or two sixes and a three), both readings —
+    the scribe asks, or the game decides. Empty when anything in the words is not a throw's word.
+
+    >>> read_throws("deux six et un trois".split())
+    (DiceReading(kind=<CallKind.DES: 'des'>, dice=(2, 6, 3)), DiceReading(kind=<CallKind.DES: 'des'>, dice=(6, 6, 3)))
+    >>> read_throws("un deux et un trois".split())
+    (DiceReading(kind=<CallKind.CHOUETTES: 'chouettes'>, dice=(2, 3)),)
+    """
+    plain = list(words)
+    said = _without_denied(plain)
     if len(said) > 1 and said[0] in _CONNECTIVES and said[1] in FACES:
-        return None  # « … et six »: the throw's first face was not heard
-    faces = _faces(said)
+        return ()  # « … et six »: the throw's first face was not heard
+    denied = len(said) < len(plain)  # a value denied (« … pas un cinq »): the face before it is a throw told
+    first = _reading(said, True, denied) or _reading(said, False, denied)
+    counted = _counted(said)
+    return tuple(dict.fromkeys(r for r in (first, counted) if r is not None))
+
+
+def _reading(said: list[str], parallel: bool, denied: bool) -> DiceReading | None:
+    """The throw the words tell (« un » read as :func:`_faces` says), or the last statement of it."""
+    faces = _faces(said, parallel)
     if faces is None:
         return None
+    if denied:
+        faces = (faces[0], faces[1] | {"rolled"})
     return _kind(*faces) or _last_statement(said)
+
+
+def _counted(said: list[str]) -> DiceReading | None:
+    """The throw read with each « deux » / « trois » before a face as a count of it, when another face is said
+    with its article (« deux six et un trois », « un six et deux cinq »), or None.
+
+    >>> _counted("j ai deux cinq et un six".split())
+    DiceReading(kind=<CallKind.DES: 'des'>, dice=(5, 5, 6))
+    >>> _counted("deux six et trois".split()) is None
+    True
+    """
+    article = any(w in ("un", "une") and nxt in FACES and nxt not in ("un", "une")
+                  for w, nxt in zip(said, said[1:]))
+    if not article:
+        return None
+    words, counted = list(said), False
+    for i in range(len(said) - 1):
+        alone = i + 2 >= len(said) or said[i + 2] not in FACES  # « deux six » then no other face
+        after_a_face = i > 0 and said[i - 1] in FACES
+        if said[i] in _TIMES and said[i + 1] in FACES and alone and not after_a_face:
+            words[i] = {2: "double", 3: "triple"}[_TIMES[said[i]]]
+            counted = True
+    faces = _faces(words) if counted else None
+    return _kind(*faces) if faces else None
+
+
+def is_throw_word(word: str) -> bool:
+    """Whether ``word`` is one a throw is told with besides its faces (a connective, the roller's verbs and small
+    words): « puis » between two faces is the connective, not a number heard by its sound.
+
+    >>> is_throw_word("puis"), is_throw_word("huit")
+    (True, False)
+    """
+    return word in _CONNECTIVES or word in _AROUND
+
+
+def counts_faces(words: Sequence[str]) -> bool:
+    """Whether a face is said with how many of it (« trois fois le un », « double six », « paire de quatre »,
+    « deux six et un trois »): words a phrase may skip, that make the throw another one.
+
+    >>> counts_faces("j ai fait trois fois le un".split()), counts_faces("un deux trois".split())
+    (True, False)
+    """
+    said = list(words)
+    return any(w in _MULTIPLIERS or w in ("fois", "paire") for w in said) or _counted(said) is not None
 
 
 def _without_denied(said: list[str]) -> list[str]:
@@ -103,15 +180,15 @@ def _without_denied(said: list[str]) -> list[str]:
     """
     if "pas" in said:
         i = len(said) - 1 - said[::-1].index("pas")
-        rest = [w for w in said[i + 1 :] if w not in ("un", "une")]
-        if rest and all(w in FACES or w in _CONNECTIVES for w in rest):
+        rest = said[i + 1 :]  # the faces denied, maybe with their articles (« pas un un »: not a one)
+        if rest and all(w in FACES or w in _CONNECTIVES or w == "une" for w in rest):
             return said[:i]
     return said
 
 
 #: Where the roller starts telling his throw again (« deux et deux … j'ai fait deux et deux », « un deux trois
 #: quatre cinq le cul fait cinq »: the pips counted, then the face).
-_RESTARTS = frozenset({"le", "les", "mes", "j", "ca", "ça", "c"})
+_RESTARTS = frozenset({"le", "les", "mes", "j", "ca", "ça", "c", "alors", "donc", "enfin", "bon", "non"})
 
 
 def _last_statement(said: list[str]) -> DiceReading | None:
@@ -128,10 +205,36 @@ def _last_statement(said: list[str]) -> DiceReading | None:
     return None
 
 
-def _faces(words: list[str]) -> tuple[tuple[int, ...], frozenset[str]] | None:
-    """The faces said, in order, and which dice words were said; None when a word is no throw's word."""
+#: Words before a face that say it with its article or its count (« le six », « double six », « fois le six »).
+_MARKING = frozenset({"le", "la", "l", "double", "triple", "de", "fois"})
+
+
+def _articles(words: list[str]) -> frozenset[int]:
+    """Where « un » is an article (of the face after it) rather than the face one: when every face is said with
+    an article or a count (« un trois et un quatre », « double six et un deux »), or is the only face (« le cul
+    fait un six »); otherwise it is the one (« un quatre cinq », « un six et deux »). « une » is always one.
+
+    >>> sorted(_articles("un trois et un quatre".split())), sorted(_articles("un quatre cinq".split()))
+    ([0, 3], [])
+    """
+    candidates: set[int] = set()
+    for i in range(len(words) - 1):
+        if words[i] in ("un", "une") and words[i + 1] in FACES and i - 1 not in candidates:
+            candidates.add(i)  # never two in a row (« un un »: the article and the one)
+    counts = {j for j in range(len(words) - 1) if words[j + 1] in _COUNTED or words[j + 1] in ("fois", "as")}
+    faces = [j for j, w in enumerate(words) if w in FACES and j not in candidates and j not in counts]
+    marked = [j for j in faces if j > 0 and (j - 1 in candidates or words[j - 1] in _MARKING)]
+    if len(faces) <= 1 or len(marked) == len(faces):
+        return frozenset(candidates)
+    return frozenset(i for i in candidates if words[i] == "une")
+
+
+def _faces(words: list[str], parallel: bool = True) -> tuple[tuple[int, ...], frozenset[str]] | None:
+    """The faces said, in order, and which dice words were said; None when a word is no throw's word.
+    ``parallel``: « un » before a face is its article only as :func:`_articles` says; otherwise always."""
     dice: list[int] = []
     marks: set[str] = set()
+    articles = _articles(words) if parallel else None
     i, article = 0, False
     while i < len(words):
         w = words[i]
@@ -148,7 +251,11 @@ def _faces(words: list[str]) -> tuple[tuple[int, ...], frozenset[str]] | None:
             dice += [FACES[words[face]]] * _TIMES[w]
             i, article = face + 1, False
             continue
-        if w in ("un", "une") and nxt in FACES and not article:
+        if w in _ACE_ARTICLES and nxt == "as":
+            dice.append(1)  # « un as », « l'as »: the one
+            i, article = i + 2, False
+            continue
+        if w in ("un", "une") and nxt in FACES and not article and (articles is None or i in articles):
             i, article = i + 1, True  # « un cinq »: the article of the face that follows (never two in a row)
             continue
         article = False
@@ -163,8 +270,8 @@ def _faces(words: list[str]) -> tuple[tuple[int, ...], frozenset[str]] | None:
             marks.add("chouettes")
         elif w in _CUL:
             marks.add("cul")
-            if len(dice) == 2:
-                marks.add("cul_third")  # « trois et quatre et au cul cinq »: the cul named before the third die
+            if len(dice) in (2, 3):
+                marks.add("cul_third")  # « trois et quatre et au cul cinq », « … et cinq au cul »: the third die
         elif w in _LAST:
             marks.add("last")
         elif w in _RANKS:
@@ -220,19 +327,23 @@ def _kind(dice: tuple[int, ...], marks: frozenset[str]) -> DiceReading | None:
 
 
 #: Words that, said before a throw, own a mistake: the throw corrects the last one (« pardon, six six deux »).
-_OWNING = frozenset({"erreur", "correction", "rectification"})
+_OWNING = frozenset({"erreur", "correction", "rectification", "trompe", "trompé", "plante", "planté"})
 
 
 def corrects(words: Sequence[str]) -> bool:
     """Whether the throw in ``words`` (every word heard, hesitations too) corrects the last one: a word owning
-    a mistake before its first face (« oups » is the roller's dismay, not a mistake owned).
+    a mistake before its first face (« oups » is the roller's dismay, not a mistake owned), or the wrong value
+    denied after it (« c'était un deux pas un trois »).
 
     >>> corrects("erreur mes chouettes c est deux et quatre".split())
     True
     >>> corrects("mes chouettes deux et quatre erreur".split())
     False
+    >>> corrects("c etait un deux pas un trois".split()), corrects("deux et quatre pas de chance".split())
+    (True, False)
     """
-    return any(w in _OWNING for w in _before_the_throw(words))
+    said = list(words)
+    return any(w in _OWNING for w in _before_the_throw(said)) or len(_without_denied(said)) < len(said)
 
 
 def may_correct(words: Sequence[str]) -> bool:

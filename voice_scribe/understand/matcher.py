@@ -41,7 +41,7 @@ from voice_scribe.speech.utterance import Utterance
 from voice_scribe.understand.alignment import Aligner, Alignment, Heard
 from voice_scribe.understand.asking import asked_if_article, asked_if_correcting, hesitation, shown, unstaked
 from voice_scribe.understand.by_sound import SoundStage
-from voice_scribe.understand.by_structure import THROWS, among, by_structure
+from voice_scribe.understand.by_structure import THROWS, by_structure, may_restructure, structure_decides
 from voice_scribe.understand.commands import Command, TableCommand
 from voice_scribe.understand.commentary import INF, SLOT_INTRODUCERS
 from voice_scribe.understand.context import Judgement, LazyNow, Standing, Table, allowed_now, complete, judge
@@ -166,11 +166,11 @@ class Matcher:
                 )
         context = (table, now) if table is not None else None
         decided = self._decide(utterance, ranked, who, source, context)
-        if not (about or remark or decided.accepted):
-            # no phrase reads the words: a throw or a question in the speaker's own words is read by its
-            # structure — when the phrases read nothing, or hesitate and the structure says which of them it is
+        if not (about or remark) and may_restructure(decided):
+            # a throw or a question in the speaker's own words is read by its structure — when the phrases read
+            # nothing, or hesitate and the structure says which of them it is, or skipped words that count a face
             structure = by_structure(utoks, text, self.thresholds.accept)
-            if structure and (decided.kind is ResultKind.REJECTED or among(structure[0], decided.candidates)):
+            if structure and structure_decides(decided, structure):
                 decided = self._decide(utterance, structure, who, source, context)
         decided = asked_if_correcting(decided)
         return asked_if_article(decided, utoks) if table is None else decided
