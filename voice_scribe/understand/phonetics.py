@@ -96,7 +96,7 @@ _RULES: tuple[tuple[str, str], ...] = (
     (rf"(?:on|om)(?=[^{_VOWEL_LETTERS}nmEU@]|$)", "2"),
     (r"ai|aî|ei|ê|è|ë|é", "E"),
     (r"eu", "@"),
-    (rf"(?<=[{_VOWEL_LETTERS}EU@123])s(?=[{_VOWEL_LETTERS}EU@123])", "z"),
+    (rf"(?<=[{_VOWEL_LETTERS}EU@])s(?=[{_VOWEL_LETTERS}EU@123])", "z"),  # not after a nasal (« l'anse », « pense »)
     # the e: mute at the end after a consonant or a vowel, è before two consonants (a double one too:
     # « elle », « erreur », « essais ») or one at the end, else the mute e
     (r"(?<=.)e$", ""),
@@ -209,3 +209,29 @@ def _said_side(said: str, supplied: float) -> tuple[tuple[float, ...], list[floa
     for c in said_costs:
         first.append(first[-1] + c)
     return said_costs, first, {}
+
+
+def sound_within(heard: str, said: str) -> float:
+    """How far ``said`` is from the part of ``heard`` that sounds most like it (the sounds heard before and after
+    that part are free): whether a player's name is in what free decoding wrote (« grelottine sur un vin »).
+
+    >>> sound_within("gR@lotinsyR3v3", phonemes("Yvain")), sound_within("gR@lotinsyR3p3", phonemes("Yvain"))
+    (1.0, 1.6)
+    """
+    if not said:
+        return 0.0
+    said_costs, first, _ = _said_side(said, 1.0)
+    best = first[-1]
+    prev = [0.0] * (len(said) + 1)
+    prev[1:] = first[1:]
+    for h in heard:
+        cost_h = _LIGHT.get(h, 1.0)
+        last = 0.0  # the part may start after this sound
+        row = [last]
+        for above, diagonal, s, cost_s in zip(prev[1:], prev, said, said_costs):
+            sub = 0.0 if h == s else _NEAR.get((h, s), 1.0)
+            last = min(above + cost_h, last + cost_s, diagonal + sub)
+            row.append(last)
+        prev = row
+        best = min(best, row[-1])
+    return best
