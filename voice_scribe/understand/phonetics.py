@@ -160,24 +160,27 @@ for pair, cost in (
 _LIGHT = {"@": 0.4, "J": 0.5, "W": 0.5}
 
 
-def sound_distance(heard: str, said: str, supplied: float = 1.0) -> float:
+def sound_distance(heard: str, said: str, supplied: float = 1.0, unrelated: float = 1.0) -> float:
     """Weighted edit distance between two phoneme strings (insertions and deletions 1, the light sounds less).
 
     ``supplied`` scales the cost of a sound of ``said`` not heard at all: 0 gives what the reading
-    *contradicts* of what was heard (a sound changed, a sound heard that it does not have).
+    *contradicts* of what was heard (a sound changed, a sound heard that it does not have). ``unrelated`` is the
+    cost of a sound heard for one not near it (2: as dear as leaving one out and adding the other).
 
     >>> sound_distance("bizaRE", "biZaRE"), sound_distance("bZaRE", "biZaRE"), sound_distance("Z@siRot", "ZsiRot")
     (0.6, 1.0, 0.4)
     >>> sound_distance("kiSEd@", "kiSEtd@"), sound_distance("kiSEd@", "kiSEtd@", supplied=0)
     (1.0, 0.0)
+    >>> sound_distance("kiZEt", "miSEt"), sound_distance("kiZEt", "miSEt", unrelated=2.0)
+    (1.5, 2.5)
     """
-    said_costs, first, subs_of = _said_side(said, supplied)
+    said_costs, first, subs_of = _said_side(said, supplied, unrelated)
     prev = first
     for h in heard:
         cost_h = _LIGHT.get(h, 1.0)
         subs = subs_of.get(h)
         if subs is None:
-            subs = subs_of[h] = _substitutions(h, said)
+            subs = subs_of[h] = _substitutions(h, said, unrelated)
         last = prev[0] + cost_h
         row = [last]
         # min(above + cost_h, left + its cost, diagonal + substitution), as one row of the table
@@ -195,13 +198,15 @@ def sound_distance(heard: str, said: str, supplied: float = 1.0) -> float:
     return prev[-1]
 
 
-def _substitutions(h: str, said: str) -> tuple[float, ...]:
+def _substitutions(h: str, said: str, unrelated: float = 1.0) -> tuple[float, ...]:
     """What hearing ``h`` costs in place of each sound of ``said`` (0 for the same sound)."""
-    return tuple(0.0 if h == s else _NEAR.get((h, s), 1.0) for s in said)
+    return tuple(0.0 if h == s else _NEAR.get((h, s), unrelated) for s in said)
 
 
 @lru_cache(maxsize=4096)
-def _said_side(said: str, supplied: float) -> tuple[tuple[float, ...], list[float], dict[str, tuple[float, ...]]]:
+def _said_side(
+    said: str, supplied: float, unrelated: float = 1.0
+) -> tuple[tuple[float, ...], list[float], dict[str, tuple[float, ...]]]:
     """What the distance needs of the phrase's side, worked out once per phrase sound: each sound's cost when
     not heard, the first row of the table, and (filled as heard sounds come) each heard sound's substitutions."""
     said_costs = tuple(_LIGHT.get(ch, 1.0) * supplied for ch in said)
