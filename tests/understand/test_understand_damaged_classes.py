@@ -18,11 +18,8 @@ SPEAKER = "Karadoc"
 
 
 def reading(u):
-    if not u.accepted:
-        return (u.kind, None)
-    thing = u.call or u.command
-    return (u.kind, thing.kind, getattr(thing, "number", None), getattr(thing, "combination", None),
-            getattr(thing, "target", None), getattr(thing, "dice", None))
+    """What a call is read as (the whole call or command), or only that it was not read."""
+    return (u.kind, u.call, u.command) if u.accepted else (u.kind,)
 
 
 def _words(text: str) -> list[str]:
