@@ -77,12 +77,19 @@ def test_the_sound_of_a_phrase_never_changes_a_number(matcher, heard):
     assert not (u.accepted and u.call.number in (2, 100)), u.to_json()
 
 
-@pytest.mark.parametrize("n", [3, 20, 40, 100, 300])
+@pytest.mark.parametrize("n", [3, 300])
 def test_de_after_a_number_is_its_misheard_end_not_a_small_word(matcher, n):
     u = matcher.understand(f"civet de {spell(n)} de sur une chouette", speaker=SPEAKER)
     assert not u.accepted, u.to_json()
     u = matcher.understand(f"civet de {spell(n)} sur une chouette", speaker=SPEAKER)
     assert u.accepted and u.call.number == n
+
+
+@pytest.mark.parametrize("n", [20, 40, 100])
+def test_de_after_the_tens_is_their_unit_deux(matcher, n):
+    """« quarante de », « cent de »: after a ten or a hundred, « de » is the « deux » that ends the number."""
+    u = matcher.understand(f"civet de {spell(n)} de sur une chouette", speaker=SPEAKER)
+    assert u.accepted and u.call.number == n + 2, u.to_json()
 
 
 @pytest.mark.parametrize("dice", ["six cinq", "deux trois", "un un"])

@@ -18,14 +18,18 @@ from voice_scribe.understand.alignment import Alignment
 from voice_scribe.understand.context import LazyNow, allowed_now
 from voice_scribe.understand.grammar import FILLERS, Template
 from voice_scribe.understand.heard_words import DE_SOUNDS, HeardWords, UTok, is_article, said_number
-from voice_scribe.understand.normalize import phonetic_key
-from voice_scribe.understand.numbers import parse_number
-from voice_scribe.understand.phonetics import phonemes, sound_distance
+from voice_scribe.understand.numbers import DIE_WORDS, NUMBER_WORDS, parse_number
+from voice_scribe.understand.phonetics import phonemes, sound_distance, sound_within
+from voice_scribe.understand.roster import Roster
 from voice_scribe.understand.readings import best_per_meaning
 from voice_scribe.understand.understanding import Thresholds
 
 #: Words after which a number is said (« pour douze », « de quinze »).
 _NUMBER_INTRODUCERS = frozenset({"pour", "de", "sur", "a"})
+#: The number words a unit may follow inside one number (« quarante deux », « cent deux »).
+_TAKE_A_UNIT = frozenset({"vingt", "trente", "quarante", "cinquante", "soixante", "cent", "mille"})
+#: Sounds a name read by sound may be said short or long by (« léo dans », « il vain »), beside the phrase's own.
+_NAME_SLACK = 2
 
 
 #: Between the sounds of two stretches of a phrase (where a slot is).
@@ -47,8 +51,10 @@ class SoundReading:
 class SoundStage:
     """The sounds of the vocabulary's numbers and of every phrase, for one grammar: the readings by sound."""
 
-    def __init__(self, words: HeardWords, templates: Sequence[Template]) -> None:
+    def __init__(self, words: HeardWords, templates: Sequence[Template], roster: Roster) -> None:
         self.words = words
+        # the numbers' sounds as phonemes (a final consonant heard tells « doute » from « doux »)
+        self.number_phonemes = sorted({(phonemes(w), w) for w in NUMBER_WORDS if w not in ("une", "cents", "vingts")})
         # whole-phrase sounds for free decoding (« lit note » → linotte, « civet de trente sur une fuite »):
         # per template, the sounds of its word stretches between its slots, grouped by the slots' pattern
         self.phrase_sounds: dict[tuple[str, ...], dict[str, list[Template]]] = {}
@@ -57,29 +63,88 @@ class SoundStage:
             if pattern is not None:
                 slots, stretches = pattern
                 self.phrase_sounds.setdefault(slots, {}).setdefault(_SEP.join(stretches), []).append(t)
-        self.phrase_keys = {slots: list(sounds) for slots, sounds in self.phrase_sounds.items()}
+        self.phrase_keys = _by_length(self.phrase_sounds)
+        # the same phrases with each player's name said in its slot, for a name free decoding wrote as other
+        # words (« grelottine sur un vin », « quichage léo dans »): keyed by the phrase's other slots
+        self.named_sounds: dict[tuple[str, ...], dict[str, list[tuple[Template, str, str, int]]]] = {}
+        for slots, by_key in self.phrase_sounds.items():
+            if "P" not in slots:
+                continue
+            k = slots.index("P")
+            rest = slots[:k] + slots[k + 1 :]
+            for key, named_templates in by_key.items():
+                parts = key.split(_SEP)
+                for player in roster.players:
+                    for name in {phonemes(spelling) for spelling in roster.spellings(player)}:
+                        named = parts[:k] + [parts[k] + name + parts[k + 1]] + parts[k + 2 :]
+                        entry = self.named_sounds.setdefault(rest, {}).setdefault(_SEP.join(named), [])
+                        entry += [(t, player, name, k) for t in named_templates]
+        self.named_keys = _by_length(self.named_sounds)
 
     def numbers_by_sound(self, utoks: list[UTok]) -> list[UTok]:
         """Words a free decoder writes for a number (« pour doux » → douze, « cadre » → quatre, « trois sans
         quarante » → cent), read as that number only where a number is said — next to one, or after a word
         that introduces one — and only when one number alone sounds that close."""
+        utoks = self._numbers_joined(utoks)
         out = list(utoks)
         for j, u in enumerate(utoks):
             if u.is_number or u.player or u.unk or u.word in FILLERS or len(u.sound) < 2:
                 continue
             before = j > 0 and utoks[j - 1].is_number
             after = j + 1 < len(utoks) and utoks[j + 1].is_number
-            introduced = j > 0 and utoks[j - 1].word in _NUMBER_INTRODUCERS and not after
-            if not ((before and after) or (not u.known and (before or after or introduced))):
+            introducer = j > 0 and utoks[j - 1].word in _NUMBER_INTRODUCERS
+            # « civet de sang deux »: a grammar word between an introducer and a number
+            opening = introducer and after
+            if not ((before and after) or opening or (not u.known and (before or after or (introducer and not after)))):
                 continue
-            word = self._number_of_sound(phonetic_key(u.heard.replace(" ", "")))  # as heard, not as guessed
+            word = self._number_of_sound(u.said or u.heard)  # as heard, not as guessed
             if word is not None:
                 out[j] = UTok(word, u.heard, 0.15, True, sound=self.words.sound[word], spoken=u.spoken)
-        return self._throw_by_sound(out)
+        return self._throw_by_sound(self._de_or_deux(out))
+
+    def _numbers_joined(self, utoks: list[UTok]) -> list[UTok]:
+        """A number written as two words, the first heard as a number (« saint quante » for cinquante): with the
+        word after it (not heard as a word of the grammar), one number when one number alone sounds like the two."""
+        out: list[UTok] = []
+        j = 0
+        while j < len(utoks):
+            u = utoks[j]
+            nxt = utoks[j + 1] if j + 1 < len(utoks) else None
+            guessed = nxt is not None and (not nxt.known or nxt.cost >= 0.1)
+            if u.is_number and guessed and not (nxt.player or nxt.unk or nxt.is_number):
+                word = self._number_of_sound(f"{u.said or u.heard} {nxt.said or nxt.heard}")
+                if word is not None and word != u.word:
+                    end = j + 2  # with the other parts of the word heard (« quante » split as « qu ante »)
+                    while end < len(utoks) and utoks[end].spoken == "":
+                        end += 1
+                    heard = " ".join(x.heard for x in utoks[j:end])
+                    out.append(UTok(word, heard, 0.15, True, sound=self.words.sound[word], spoken=f"{u.said} {nxt.said}"))
+                    j = end
+                    continue
+            out.append(u)
+            j += 1
+        return out
+
+    def _de_or_deux(self, utoks: list[UTok]) -> list[UTok]:
+        """« de » and « deux » sound alike: « deux » before a number it cannot begin (« je relance deux quinze »:
+        no die face follows) is the small word; « de » after a ten or a hundred and before no number (« pour
+        quarante de », « cent de sur … ») is the number's last word."""
+        out = list(utoks)
+        for j, u in enumerate(utoks):
+            prev = utoks[j - 1] if j > 0 else None
+            nxt = utoks[j + 1] if j + 1 < len(utoks) else None
+            if u.word == "deux" and u.is_number and nxt is not None and said_number(nxt) and nxt.word not in DIE_WORDS:
+                if (prev is None or not prev.is_number) and parse_number(["deux", nxt.word]) is None:
+                    out[j] = UTok("de", u.heard, 0.1, True, sound=self.words.sound["de"], spoken=u.spoken)
+            elif u.heard in ("de", "d") and prev is not None and said_number(prev) and prev.word in _TAKE_A_UNIT:
+                if nxt is None or not nxt.is_number:
+                    out[j] = UTok("deux", u.heard, 0.15, True, sound=self.words.sound["deux"], spoken=u.spoken)
+        return out
 
     def _throw_by_sound(self, utoks: list[UTok]) -> list[UTok]:
         """A throw said alone (« cadre et cadre », « cadre cadre de »): when every word is a number, « et », or
-        a word only one number sounds like, they are all numbers (a final « de » is « deux »)."""
+        a word only one number sounds like, they are all numbers (a first or final « de » is « deux »: « de deux
+        quatre »)."""
         if len(utoks) < 2 or utoks[0].word == "et" or utoks[-1].word == "et":
             return utoks
         out: list[UTok] = []
@@ -87,23 +152,30 @@ class SoundStage:
             if u.is_number or u.word == "et":
                 out.append(u)
                 continue
-            last_de = j == len(utoks) - 1 and u.heard in DE_SOUNDS
-            word = "deux" if last_de else (
-                None if u.player or u.unk or (u.known and u.cost < 0.1) else self._number_of_sound(phonetic_key(u.heard.replace(" ", "")))
+            # (never the die noun first: « dé cinq », « dés deux quatre six »)
+            edge_de = (j == len(utoks) - 1 and u.heard in DE_SOUNDS) or (j == 0 and u.heard in ("de", "d"))
+            word = "deux" if edge_de else (
+                None if u.player or u.unk or (u.known and u.cost < 0.1) else self._number_of_sound(u.said or u.heard)
             )
             if word is None:
                 return utoks
             out.append(UTok(word, u.heard, 0.15, True, sound=self.words.sound[word], spoken=u.spoken))
         return out
 
-    def _number_of_sound(self, sound: str) -> str | None:
-        """The one number word within one sound edit of ``sound`` (none when two numbers are as close)."""
-        scored = sorted((Levenshtein.distance(sound, key), word) for key, word in self.words.number_sounds)
+    def _number_of_sound(self, said: str) -> str | None:
+        """The one number word within one sound of what was heard (none when two numbers are as close): by the
+        phonemes, where near sounds cost less (« cadre » is quatre, « doute » douze, « doux » deux or douze)."""
+        heard = phonemes(said)
+        if len(heard) < 2:
+            return None
+        scored = sorted((sound_distance(heard, key), word) for key, word in self.number_phonemes)
         best = scored[0][0]
         words = {w for d, w in scored if d == best}
-        return words.pop() if best <= 1 and len(words) == 1 else None
+        return words.pop() if best <= 1.0 and len(words) == 1 else None
 
-    def by_sound(self, utoks: list[UTok], thresholds: Thresholds, now: LazyNow | None = None) -> list[Alignment]:
+    def by_sound(
+        self, utoks: list[UTok], thresholds: Thresholds, now: LazyNow | None = None, before: str = ""
+    ) -> list[Alignment]:
         """Readings by the sound of the whole phrase, for what free decoding writes (« bergère on nette »,
         « civet de trente sur une fuite », « passe gros lot Léodagan »).
 
@@ -113,7 +185,10 @@ class SoundStage:
         deux chouettes »). A reading counts when its sound differs by at most ``sound`` of its length and is
         about as long (a whole extra syllable is an extra word: « beau sirop gagnant » is not one call); every
         reading about as close as the best one — within ``margin`` of its length or one sound — stays a rival
-        (« bizarre et »: bi-jarret or bjarret? the scribe asks).
+        (« bizarre et »: bi-jarret or bjarret? the scribe asks), unless it changes a sound heard into one not near
+        it (« qui jette »: quichette, not michette). A player's name is read by its sound too (« grelottine sur un
+        vin »). ``before``: hesitations dropped before the words, read as part of the phrase too (« tiens jette
+        de … »: tichette, or the chouette of « jette de … »?).
         """
         if any(u.unk for u in utoks):
             return []
@@ -122,7 +197,14 @@ class SoundStage:
             cut = self._sound_cut(utoks, numbers_as_slots)
             if cut is None or (not numbers_as_slots and not any(u.is_number for u in utoks)):
                 continue
-            found += self._sound_readings(*cut, utoks)
+            variants = [cut]
+            if before:  # the hesitation dropped before the words, heard as the call's first sounds
+                slots, stretches, values = cut
+                variants.append((slots, [phonemes(before) + stretches[0], *stretches[1:]], values))
+            for variant in variants:
+                found += self._sound_readings(*variant, utoks)
+                if "P" not in variant[0]:
+                    found += self._sound_readings(*variant, utoks, named=True)
         if not found:
             return []
         best = min(found, key=lambda r: (r.norm, r.raw))
@@ -138,7 +220,8 @@ class SoundStage:
         for r in found:
             if r.template.needs_state and not allowed_now(now, r.template.target):
                 continue
-            if r.raw <= best.raw + slack:  # as good to the ear: costed within the margin of the best
+            if r.raw <= best.raw or (r.raw <= best.raw + slack and _as_good_to_the_ear(r, best, slack)):
+                # as good to the ear: costed within the margin of the best
                 cost = best.norm + 0.05 + min(r.norm - best.norm, thresholds.margin / 2)
             elif r.norm <= best.norm + thresholds.margin:
                 cost = r.norm + 0.05
@@ -178,11 +261,13 @@ class SoundStage:
         return tuple(slots), [phonemes(" ".join(words)) for words in stretches], tuple(values)
 
     def _sound_readings(
-        self, slots: tuple[str, ...], stretches: list[str], values: tuple, utoks: list[UTok]
+        self, slots: tuple[str, ...], stretches: list[str], values: tuple, utoks: list[UTok], named: bool = False
     ) -> list[SoundReading]:
-        """The phrases with these slots that sound close to the heard stretches."""
-        keys = self.phrase_keys.get(slots)
+        """The phrases with these slots that sound close to the heard stretches; ``named``: the phrases with a
+        player's name too, each name's sound said in its slot (no name was heard as one)."""
         heard_len = sum(len(x) for x in stretches)
+        more = _NAME_SLACK if named else 0
+        keys = _about_as_long((self.named_keys if named else self.phrase_keys).get(slots, {}), heard_len, more)
         if not keys or heard_len < 4:
             return []
         # a key word heard as itself (« mouette ») is never swallowed into another phrase's sound
@@ -193,13 +278,58 @@ class SoundStage:
         for key, _, _ in hits:
             said = key.split(_SEP)
             length = sum(len(x) for x in said)
-            if length < 4 or abs(length - heard_len) > max(1, length // 8) or not all(k in key for k in kept):
+            if length < 4 or not _as_long(length, heard_len, more) or not all(k in key for k in kept):
                 continue
             if not _number_edges_kept(slots, stretches, said):
                 continue
             raw = sum(sound_distance(h, w) for h, w in zip(stretches, said))
-            out += [SoundReading(raw / length, raw, t, values, stretches, said) for t in self.phrase_sounds[slots][key]]
+            if named:
+                # the name itself must be heard about as said: within a third of its sounds (one for a short name)
+                out += [
+                    SoundReading(raw / length, raw, t, values + (("player", player),), stretches, said)
+                    for t, player, name, k in self.named_sounds[slots][key]
+                    if sound_within(stretches[k], name) <= max(1.0, len(name) / 3)
+                ]
+            else:
+                out += [SoundReading(raw / length, raw, t, values, stretches, said) for t in self.phrase_sounds[slots][key]]
         return out
+
+
+def _as_good_to_the_ear(r: SoundReading, best: SoundReading, slack: float) -> bool:
+    """A reading within one more sound of the best is a rival when that sound is left out or added (« bizarre
+    et »: bjarret leaves out the i bi-jarret keeps), not when a sound heard is changed into one not near it
+    (« qui jette »: michette changes the k quichette keeps)."""
+
+    def apart(reading: SoundReading) -> float:
+        return sum(sound_distance(h, w, unrelated=2.0) for h, w in zip(reading.heard, reading.said))
+
+    return apart(r) <= apart(best) + slack
+
+
+def _by_length(sounds: dict[tuple[str, ...], dict[str, list]]) -> dict[tuple[str, ...], dict[int, list[str]]]:
+    """Phrase sounds per slot pattern, by the length of their sounds: only those about as long as what was
+    heard are compared."""
+    out: dict[tuple[str, ...], dict[int, list[str]]] = {}
+    for slots, by_key in sounds.items():
+        for key in by_key:
+            out.setdefault(slots, {}).setdefault(len(key) - key.count(_SEP), []).append(key)
+    return out
+
+
+def _about_as_long(by_length: dict[int, list[str]], heard_len: int, more: int = 0) -> list[str]:
+    """The phrase sounds about as long as what was heard (:func:`_as_long`), ``more`` sounds of slack."""
+    return [
+        key
+        for length in range(heard_len * 8 // 9 - 2 - more, heard_len * 8 // 7 + 3 + more)
+        if _as_long(length, heard_len, more)
+        for key in by_length.get(length, ())
+    ]
+
+
+def _as_long(length: int, heard_len: int, more: int = 0) -> bool:
+    """A phrase of ``length`` sounds about as long as ``heard_len`` heard: within an eighth of it (one sound for a
+    short one), ``more`` sounds besides; a whole extra syllable is an extra word."""
+    return abs(length - heard_len) <= max(1, length // 8) + more
 
 
 def _number_edges_kept(slots: tuple[str, ...], heard: list[str], said: list[str]) -> bool:

@@ -18,7 +18,7 @@ from rapidfuzz import fuzz, process
 from voice_scribe.understand.dice_words import FACES
 from voice_scribe.understand.grammar import FILLERS, Grammar
 from voice_scribe.understand.normalize import UNK, phonetic_key, token_pairs
-from voice_scribe.understand.numbers import NUMBER_HOMOPHONES, NUMBER_WORDS, is_number_token
+from voice_scribe.understand.numbers import DIE_WORDS, NUMBER_HOMOPHONES, NUMBER_WORDS, is_number_token
 from voice_scribe.understand.roster import Roster
 
 #: Hesitations and encouragements said around a call (« euh », « allez », « oui »): dropped before matching.
@@ -100,8 +100,6 @@ class HeardWords:
                     if tok.key:
                         self.key_words.add(tok.word)
         self.sound = sounds
-        # the sound of every number word (« zero » and « zéro » are one), for free decoding's numbers
-        self.number_sounds = sorted({(sounds[w], w) for w in NUMBER_WORDS if w not in ("une", "cents", "vingts")})
         self.vocab = frozenset(sounds)
         self._by_key: dict[str, list[str]] = {}
         for w in sorted(self.vocab):
@@ -225,6 +223,15 @@ class HeardWords:
             out[first:] = [replace(u, spoken=said if k == 0 else "") for k, u in enumerate(out[first:])]
         return out
 
+    def hesitation_before(self, pairs: list[tuple[str, str]], utoks: list[UTok]) -> str:
+        """The hesitations dropped before the first word (« tiens », « alors »), when that word is not heard as
+        a word of the grammar: they may be the call's first sounds (« tiens jette de … » for « tichette de … »)."""
+        if not utoks or (utoks[0].known and utoks[0].cost < 0.1) or utoks[0].player:
+            return ""
+        kept = self._drop_fillers(pairs)
+        first = pairs.index(kept[0]) if kept else 0
+        return " ".join(spoken for _, spoken in pairs[:first])
+
     def _drop_fillers(self, pairs: list[tuple[str, str]]) -> list[tuple[str, str]]:
         """Without hesitations and encouragements (« euh », « allez », « vas-y »); grammar words stay."""
         while pairs and pairs[0][1] in EDGE_FILLERS:
@@ -323,16 +330,49 @@ def is_article(utoks: list[UTok], j: int) -> bool:
 
 
 def collapse_repeats(utoks: list[UTok]) -> list[UTok]:
-    """A word or two said twice in a row (« pas mou pas mou le caillou ») count once; numbers are kept."""
+    """Words said twice in a row count once (« pas mou pas mou le caillou », « civet de vingt civet de vingt sur
+    une chouette », « je relance de seize seize »). A throw is kept as said (« deux deux », « cinq et cinq
+    cinq et six »): the die faces and what joins them never collapse."""
     out = list(utoks)
-    for n in (3, 2, 1):
+    for n in range(len(out) // 2, 0, -1):
         i = 0
         while i + 2 * n <= len(out):
             first, second = out[i : i + n], out[i + n : i + 2 * n]
-            if [u.word for u in first] == [u.word for u in second] and not any(u.is_number or u.unk for u in first):
+            if [u.word for u in first] == [u.word for u in second] and _collapsible(first):
                 del out[i + n : i + 2 * n]
                 continue
             i += 1
+    return out
+
+
+#: The words between the faces of a throw (« un un pis un deux »).
+_THROW_GLUE = frozenset({"et", "puis", "pis", "plus"})
+
+
+def _collapsible(span: list[UTok]) -> bool:
+    """A span said twice that is said once: no ``[unk]``, and not a throw (faces and what joins them only)."""
+    if any(u.unk for u in span):
+        return False
+    return any(u.player or (u.word not in DIE_WORDS and u.word not in _THROW_GLUE) for u in span)
+
+
+def without_stutters(utoks: list[UTok]) -> list[UTok]:
+    """A call word's beginning said just before it (« mé mécréant », « sgana sganabadarlane »), dropped: the
+    word after it a grammar word of six letters or more (not « je jette », « la lance »). Taken out before
+    the numbers are read by sound (« patte de can canard »: « can » is no « cent »)."""
+    out: list[UTok] = []
+    for j, u in enumerate(utoks):
+        nxt = utoks[j + 1] if j + 1 < len(utoks) else None
+        stutter = (
+            nxt is not None
+            and nxt.known
+            and len(nxt.heard) >= 6
+            and not (u.unk or u.player or u.is_number or nxt.player)
+            and 2 <= len(u.heard) <= len(nxt.heard) - 2
+            and nxt.heard.startswith(u.heard)
+        )
+        if not stutter:
+            out.append(u)
     return out
 
 

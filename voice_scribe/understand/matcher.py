@@ -47,7 +47,7 @@ from voice_scribe.understand.commentary import INF, SLOT_INTRODUCERS
 from voice_scribe.understand.context import Judgement, LazyNow, Standing, Table, allowed_now, complete, judge
 from voice_scribe.understand.dice_words import corrects
 from voice_scribe.understand.grammar import FILLERS, Grammar, Template, load_grammar
-from voice_scribe.understand.heard_words import HeardWords, UTok, collapse_repeats
+from voice_scribe.understand.heard_words import HeardWords, UTok, collapse_repeats, without_stutters
 from voice_scribe.understand.normalize import token_pairs, tokens
 from voice_scribe.understand.readings import Readings, best_per_meaning, clean_cost, reading_fields, tied
 from voice_scribe.understand.roster import Roster
@@ -78,7 +78,7 @@ class Matcher:
         self.words = HeardWords(self.grammar, self.roster)
         self.shortlist = Shortlist(self.words, templates)
         self.aligner = Aligner(self.words, templates)
-        self.sounds = SoundStage(self.words, templates)
+        self.sounds = SoundStage(self.words, templates, self.roster)
         # with a table: each player's last incomplete call (the first breath of a call said in two)
         self._partials: dict[tuple[str, CallKind], Call] = {}
 
@@ -110,7 +110,8 @@ class Matcher:
         if too_long:
             source = "audio" if utterance.speaker else None
             return Understanding(ResultKind.REJECTED, text, utterance.speaker, source, reason=too_long)
-        utoks = collapse_repeats(self.sounds.numbers_by_sound(self.words.canonical(token_pairs(text))))
+        pairs = token_pairs(text)
+        utoks = collapse_repeats(self.sounds.numbers_by_sound(without_stutters(self.words.canonical(pairs))))
         plain = plain_words(utoks)
         # a sentence about a call: only some phrases read it (below), so every reading is worked out
         about, remark = about_a_call(plain), remark_after(plain)
@@ -135,7 +136,7 @@ class Matcher:
             readings = self._rank(pointed, now, every)  # the name as the target, after the call or where it was said
             if clean_cost(readings) <= min(clean_cost(ranked), self.thresholds.accept):
                 ranked = readings
-        ranked = self._with_sound(ranked, utoks, now)
+        ranked = self._with_sound(ranked, utoks, now, self.words.hesitation_before(pairs, utoks))
         if clean_cost(ranked) > self.thresholds.accept:
             ranked = self._said_again(utoks, now, every) or ranked
         # the speaker's own name said after the call (« pas mou le caillou, Karadoc ! »)
@@ -246,7 +247,9 @@ class Matcher:
                 best = readings
         return best
 
-    def _with_sound(self, ranked: list[Alignment], utoks: list[UTok], now: LazyNow | None) -> list[Alignment]:
+    def _with_sound(
+        self, ranked: list[Alignment], utoks: list[UTok], now: LazyNow | None, before: str = ""
+    ) -> list[Alignment]:
         """The readings by word, and by the sound of the whole phrase: instead of them when no word reading fits,
         beside them when the word reading had to fit a word the grammar does not have (« bé jarret »: bi-jarret by its words, bjarret by its
         sound — a question, not a pick). A call word is accepted through sound only when no other is as close."""
@@ -254,7 +257,7 @@ class Matcher:
         guessed = any(not u.known and not u.unk for u in utoks)  # a heard word the grammar does not have
         if best <= self.thresholds.accept and (best < self.thresholds.sound_rivals or not guessed):
             return ranked
-        sound = self.sounds.by_sound(utoks, self.thresholds, now)
+        sound = self.sounds.by_sound(utoks, self.thresholds, now, before)
         if best > self.thresholds.accept:
             return sound or ranked
         if not sound:

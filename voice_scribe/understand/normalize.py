@@ -44,6 +44,12 @@ def strip_accents(text: str) -> str:
 
 def token_pairs(text: str) -> list[tuple[str, str]]:
     """(plain, spoken) per word: the plain form is for identity, the spoken one (accents kept) for sound."""
+    return list(_token_pairs(text))
+
+
+@lru_cache(maxsize=16384)
+def _token_pairs(text: str) -> tuple[tuple[str, str], ...]:
+    """:func:`token_pairs` worked out once per text (the matcher asks again for each word it reads)."""
     out: list[tuple[str, str]] = []
     for part in re.split(r"(\[unk\])", text.lower()):
         if part == UNK:
@@ -54,7 +60,7 @@ def token_pairs(text: str) -> list[tuple[str, str]]:
             plain = _DIE_NOUNS.get(word, plain)
             if plain:
                 out.append((plain, word))
-    return out
+    return tuple(out)
 
 
 def tokens(text: str) -> list[str]:

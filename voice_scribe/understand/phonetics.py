@@ -96,7 +96,7 @@ _RULES: tuple[tuple[str, str], ...] = (
     (rf"(?:on|om)(?=[^{_VOWEL_LETTERS}nmEU@]|$)", "2"),
     (r"ai|aî|ei|ê|è|ë|é", "E"),
     (r"eu", "@"),
-    (rf"(?<=[{_VOWEL_LETTERS}EU@123])s(?=[{_VOWEL_LETTERS}EU@123])", "z"),
+    (rf"(?<=[{_VOWEL_LETTERS}EU@])s(?=[{_VOWEL_LETTERS}EU@123])", "z"),  # not after a nasal (« l'anse », « pense »)
     # the e: mute at the end after a consonant or a vowel, è before two consonants (a double one too:
     # « elle », « erreur », « essais ») or one at the end, else the mute e
     (r"(?<=.)e$", ""),
@@ -160,24 +160,27 @@ for pair, cost in (
 _LIGHT = {"@": 0.4, "J": 0.5, "W": 0.5}
 
 
-def sound_distance(heard: str, said: str, supplied: float = 1.0) -> float:
+def sound_distance(heard: str, said: str, supplied: float = 1.0, unrelated: float = 1.0) -> float:
     """Weighted edit distance between two phoneme strings (insertions and deletions 1, the light sounds less).
 
     ``supplied`` scales the cost of a sound of ``said`` not heard at all: 0 gives what the reading
-    *contradicts* of what was heard (a sound changed, a sound heard that it does not have).
+    *contradicts* of what was heard (a sound changed, a sound heard that it does not have). ``unrelated`` is the
+    cost of a sound heard for one not near it (2: as dear as leaving one out and adding the other).
 
     >>> sound_distance("bizaRE", "biZaRE"), sound_distance("bZaRE", "biZaRE"), sound_distance("Z@siRot", "ZsiRot")
     (0.6, 1.0, 0.4)
     >>> sound_distance("kiSEd@", "kiSEtd@"), sound_distance("kiSEd@", "kiSEtd@", supplied=0)
     (1.0, 0.0)
+    >>> sound_distance("kiZEt", "miSEt"), sound_distance("kiZEt", "miSEt", unrelated=2.0)
+    (1.5, 2.5)
     """
-    said_costs, first, subs_of = _said_side(said, supplied)
+    said_costs, first, subs_of = _said_side(said, supplied, unrelated)
     prev = first
     for h in heard:
         cost_h = _LIGHT.get(h, 1.0)
         subs = subs_of.get(h)
         if subs is None:
-            subs = subs_of[h] = _substitutions(h, said)
+            subs = subs_of[h] = _substitutions(h, said, unrelated)
         last = prev[0] + cost_h
         row = [last]
         # min(above + cost_h, left + its cost, diagonal + substitution), as one row of the table
@@ -195,13 +198,15 @@ def sound_distance(heard: str, said: str, supplied: float = 1.0) -> float:
     return prev[-1]
 
 
-def _substitutions(h: str, said: str) -> tuple[float, ...]:
+def _substitutions(h: str, said: str, unrelated: float = 1.0) -> tuple[float, ...]:
     """What hearing ``h`` costs in place of each sound of ``said`` (0 for the same sound)."""
-    return tuple(0.0 if h == s else _NEAR.get((h, s), 1.0) for s in said)
+    return tuple(0.0 if h == s else _NEAR.get((h, s), unrelated) for s in said)
 
 
 @lru_cache(maxsize=4096)
-def _said_side(said: str, supplied: float) -> tuple[tuple[float, ...], list[float], dict[str, tuple[float, ...]]]:
+def _said_side(
+    said: str, supplied: float, unrelated: float = 1.0
+) -> tuple[tuple[float, ...], list[float], dict[str, tuple[float, ...]]]:
     """What the distance needs of the phrase's side, worked out once per phrase sound: each sound's cost when
     not heard, the first row of the table, and (filled as heard sounds come) each heard sound's substitutions."""
     said_costs = tuple(_LIGHT.get(ch, 1.0) * supplied for ch in said)
@@ -209,3 +214,29 @@ def _said_side(said: str, supplied: float) -> tuple[tuple[float, ...], list[floa
     for c in said_costs:
         first.append(first[-1] + c)
     return said_costs, first, {}
+
+
+def sound_within(heard: str, said: str) -> float:
+    """How far ``said`` is from the part of ``heard`` that sounds most like it (the sounds heard before and after
+    that part are free): whether a player's name is in what free decoding wrote (« grelottine sur un vin »).
+
+    >>> sound_within("gR@lotinsyR3v3", phonemes("Yvain")), sound_within("gR@lotinsyR3p3", phonemes("Yvain"))
+    (1.0, 1.6)
+    """
+    if not said:
+        return 0.0
+    said_costs, first, _ = _said_side(said, 1.0)
+    best = first[-1]
+    prev = [0.0] * (len(said) + 1)
+    prev[1:] = first[1:]
+    for h in heard:
+        cost_h = _LIGHT.get(h, 1.0)
+        last = 0.0  # the part may start after this sound
+        row = [last]
+        for above, diagonal, s, cost_s in zip(prev[1:], prev, said, said_costs):
+            sub = 0.0 if h == s else _NEAR.get((h, s), 1.0)
+            last = min(above + cost_h, last + cost_s, diagonal + sub)
+            row.append(last)
+        prev = row
+        best = min(best, row[-1])
+    return best
