@@ -1,0 +1,39 @@
+"""Natural phrasings of the other calls, by frame (issue 15, seventh round): the Sloubi's outcome told to the
+table, a call announced with a verb of playing. Each frame is read for every call it fits, and the same words
+in table talk (a negation, a story about another game) stay table talk.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+SPEAKER = "Karadoc"
+
+
+def _kind(matcher, said: str) -> str | None:
+    u = matcher.understand(said, speaker=SPEAKER)
+    thing = u.call or u.command
+    return thing.kind.value if u.accepted and thing is not None else None
+
+
+@pytest.mark.parametrize("subject", ["il a", "tu as"])
+@pytest.mark.parametrize("verb,kind", [("réussi", "sloubi_reussi"), ("validé", "sloubi_reussi"),
+                                       ("raté", "sloubi_rate"), ("loupé", "sloubi_rate")])
+def test_the_sloubi_outcome_told_as_what_the_singer_did(matcher, subject, verb, kind):
+    assert _kind(matcher, f"{subject} {verb} son sloubi") == kind
+
+
+@pytest.mark.parametrize("said,kind", [
+    ("le sloubi est validé", "sloubi_reussi"), ("sloubi validé", "sloubi_reussi"),
+    ("le sloubi est loupé", "sloubi_rate"), ("raté il s'est planté dans le sloubi", "sloubi_rate"),
+])
+def test_the_sloubi_outcome_told_as_its_state(matcher, said, kind):
+    assert _kind(matcher, said) == kind
+
+
+@pytest.mark.parametrize("said", [
+    "il a jamais réussi son sloubi", "tu crois qu'il a raté son sloubi", "le sloubi est jamais réussi",
+    "il s'est pas planté au sloubi", "il a raté son sloubi la dernière fois",
+])
+def test_the_sloubi_talked_about_stays_table_talk(matcher, said):
+    assert _kind(matcher, said) not in ("sloubi_reussi", "sloubi_rate")
