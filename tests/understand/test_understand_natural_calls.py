@@ -37,3 +37,22 @@ def test_the_sloubi_outcome_told_as_its_state(matcher, said, kind):
 ])
 def test_the_sloubi_talked_about_stays_table_talk(matcher, said):
     assert _kind(matcher, said) not in ("sloubi_reussi", "sloubi_rate")
+
+
+@pytest.mark.parametrize("verb", ["je joue", "j'annonce"])
+@pytest.mark.parametrize("call,kind", [("bi jarret", "bi_jarret"), ("jarret sifflet", "jarret_sifflet"),
+                                       ("rigodon", "rigodon"), ("chante sloubi", "chante_sloubi")])
+def test_a_call_announced_with_a_verb_of_playing(matcher, verb, call, kind):
+    assert _kind(matcher, f"{verb} {call}") == kind
+
+
+def test_the_wish_to_sing_the_sloubi(matcher):
+    assert _kind(matcher, "je veux jouer chante sloubi") == "chante_sloubi"
+
+
+@pytest.mark.parametrize("said", [
+    "je joue jamais bi jarret", "je fais jamais bi jarret", "je fais pas rigodon", "je veux pas jouer chante sloubi",
+    "je voudrais pas jouer chante sloubi", "je veux pas rentrer chante sloubi", "tu joues bi jarret ou pas",
+])
+def test_a_call_denied_or_asked_about_is_not_said(matcher, said):
+    assert _kind(matcher, said) is None
