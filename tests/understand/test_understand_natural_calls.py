@@ -56,3 +56,13 @@ def test_the_wish_to_sing_the_sloubi(matcher):
 ])
 def test_a_call_denied_or_asked_about_is_not_said(matcher, said):
     assert _kind(matcher, said) is None
+
+
+@pytest.mark.parametrize("said", ["suivant on traîne", "vas y suivant on traîne"])
+def test_the_turn_handed_on_then_a_clause_with_on(matcher, said):
+    assert _kind(matcher, said) == "suivant"
+
+
+@pytest.mark.parametrize("said", ["on dit bévue quand on se trompe", "on fait pélican", "suivant on verra"])
+def test_on_around_a_one_word_call_in_table_talk(matcher, said):
+    assert _kind(matcher, said) is None

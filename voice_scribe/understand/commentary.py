@@ -20,7 +20,7 @@ INF = float("inf")
 #: Grammar words common enough to be commentary around a call (« je fais … », « … je le prends »).
 COMMENTARY_WORDS = frozenset(
     "fais fait dis dit prends garde tente sors rentre montre utilise moi toi tour ce ca cela ceci mon ton son sa "
-    "ma ta celui ici coup encore aussi bien vite joue jouer annonce".split()
+    "ma ta celui ici coup encore aussi bien vite joue jouer annonce on".split()
 )
 #: Words after which the grammar puts an argument: commentary never starts with one.
 SLOT_INTRODUCERS = frozenset({"pour", "de", "sur", "a", "contre", "du", "des", "en"})
