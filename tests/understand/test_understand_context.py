@@ -125,3 +125,34 @@ def test_reading_against_the_game_changes_nothing(trio):
     for text in ("chouette", "pas mou le caillou", "linotte", "chouette de quatre"):
         heard(trio, game, text, "Perceval")
     assert game.now() == before
+
+
+def chouettes_said() -> Game:
+    """Karadoc announced his chouettes: his cul is awaited."""
+    game = fresh()
+    game.apply(Call(K.CHOUETTES, "Karadoc", 1.0, dice=(2, 4)))
+    return game
+
+
+@pytest.mark.parametrize("said,dice", [("non c'est six deux", (6, 2)), ("attends non c'est deux et quatre les chouettes", (2, 4)),
+                                       ("non les dés c'est trois trois cinq", (3, 3, 5))])
+def test_a_throw_after_non_c_est_is_the_throw_when_one_is_awaited(trio, said, dice):
+    u = heard(trio, fresh(), said, "Karadoc")
+    assert u.kind is ResultKind.CALL and u.call.kind in (K.CHOUETTES, K.DES) and u.call.dice == dice, u.to_json()
+
+
+@pytest.mark.parametrize("said,dice", [("non c'est six deux", (6, 2)), ("non les dés c'est trois trois cinq", (3, 3, 5)),
+                                       ("oh non c'est trois six six", (3, 6, 6))])
+def test_a_throw_after_non_c_est_corrects_dice_already_announced(trio, said, dice):
+    u = heard(trio, chouettes_said(), said, "Karadoc")
+    assert u.kind is ResultKind.COMMAND and u.command.kind.value == "correction" and u.command.dice == dice, u.to_json()
+
+
+def test_the_awaited_die_after_non_c_est_is_the_die(trio):
+    u = heard(trio, chouettes_said(), "non le cul c'est quatre", "Karadoc")
+    assert u.kind is ResultKind.CALL and u.call.kind is K.CUL and u.call.dice == (4,), u.to_json()
+
+
+def test_a_throw_after_non_c_est_still_asks_back_out_of_context(trio):
+    u = trio.understand("non c'est six deux", speaker="Karadoc")
+    assert u.kind is ResultKind.AMBIGUOUS, u.to_json()

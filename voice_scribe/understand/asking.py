@@ -13,22 +13,33 @@ from dataclasses import replace
 from voice_scribe.engine.calls import Call, CallKind
 from voice_scribe.understand.by_structure import STRUCTURE_PHRASES, THROWS
 from voice_scribe.understand.commands import Command, TableCommand
+from voice_scribe.understand.context import LazyNow, Standing, Table, judge
 from voice_scribe.understand.dice_words import may_correct
 from voice_scribe.understand.grammar import Template
 from voice_scribe.understand.heard_words import UTok
 from voice_scribe.understand.normalize import tokens
-from voice_scribe.understand.understanding import Candidate, ResultKind, Understanding
+from voice_scribe.understand.understanding import UNKNOWN_SPEAKER, Candidate, ResultKind, Understanding
 
 
-def asked_if_correcting(decided: Understanding) -> Understanding:
-    """A throw said after « non, c'est … » may correct the last one or be the roller's dismay: the scribe asks."""
+def asked_if_correcting(decided: Understanding, context: tuple[Table, LazyNow] | None = None) -> Understanding:
+    """A throw said after « non, c'est … » may correct the last one or be the roller's dismay: out of context the
+    scribe asks; with a game its state decides — a throw awaited from the roller is the throw, dice already
+    announced this turn (the throw refused or a Bévue now) make it the correction of the last one."""
     call = decided.call
+    if call is None and context is not None and decided.kind is ResultKind.REJECTED and decided.candidates:
+        call = decided.candidates[0].call  # the throw the engine refused now: may be a correction
     if call is None or call.kind not in THROWS or not may_correct(tokens(decided.text)):
         return decided
-    throw = Candidate(decided.cost or 0.0, STRUCTURE_PHRASES[call.kind], call=call)
-    fix = Candidate(decided.cost or 0.0, "correction", command=Command(TableCommand.CORRECTION, call.player, call.t,
-                                                                       dice=call.dice))
-    return _asked(decided, (throw, fix), hesitation([shown(throw.phrase), "correction"]))
+    cost = decided.cost or 0.0
+    throw = Candidate(cost, STRUCTURE_PHRASES[call.kind], call=call)
+    fix = Command(TableCommand.CORRECTION, call.player, call.t, dice=call.dice)
+    if context is not None:
+        table, now = context
+        if judge(table, now, call, call.player != UNKNOWN_SPEAKER).standing is Standing.LEGAL:
+            return replace(decided, kind=ResultKind.CALL, call=call, command=None, candidates=(), reason=None)
+        return replace(decided, kind=ResultKind.COMMAND, call=None, command=fix, candidates=(), reason=None)
+    return _asked(decided, (throw, Candidate(cost, "correction", command=fix)),
+                  hesitation([shown(throw.phrase), "correction"]))
 
 
 def unstaked(t: Template, text: str) -> bool:

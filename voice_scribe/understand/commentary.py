@@ -20,7 +20,7 @@ INF = float("inf")
 #: Grammar words common enough to be commentary around a call (« je fais … », « … je le prends »).
 COMMENTARY_WORDS = frozenset(
     "fais fait dis dit prends garde tente sors rentre montre utilise moi toi tour ce ca cela ceci mon ton son sa "
-    "ma ta celui ici coup encore aussi bien vite".split()
+    "ma ta celui ici coup encore aussi bien vite joue jouer annonce on".split()
 )
 #: Words after which the grammar puts an argument: commentary never starts with one.
 SLOT_INTRODUCERS = frozenset({"pour", "de", "sur", "a", "contre", "du", "des", "en"})
@@ -29,7 +29,9 @@ CLAUSE_STARTERS = frozenset({"je", "j", "il", "elle", "on", "tu", "t", "c", "ca"
 #: Subjects that open the clause of a reason said after table control (« pause je vais … », « annule ça c'est … »).
 _SUBJECTS = frozenset({"je", "j", "il", "elle", "on", "tu", "t", "c", "ca", "vous"})
 #: Verbs that announce the call that follows (« je dis … », « je fais … »).
-ANNOUNCING = frozenset({"dis", "fais", "annonce", "crie", "tente", "utilise"})
+ANNOUNCING = frozenset({"dis", "fais", "annonce", "crie", "tente", "utilise", "joue", "jouer"})
+#: A negation: commentary before a call never holds one (« je fais jamais bi jarret » is no call).
+NEGATIONS = frozenset({"ne", "n", "pas", "jamais"})
 #: At most this many words of commentary before / after a call.
 MAX_COMMENTARY = (3, 6)
 #: Table control said last, after its reason (« c'est pas valable, annule », « attendez deux minutes, on fait
@@ -65,6 +67,8 @@ def commentary_edges(utoks: list[UTok], words: HeardWords) -> Edges:
     lead = [INF] * (n + 1)
     lead[0] = 0.0
     for j in range(min(n, MAX_COMMENTARY[0])):
+        if utoks[j].word in NEGATIONS:
+            break  # « je joue jamais bi jarret », « je fais pas rigodon »: the call denied, not said
         lead[j + 1] = lead[j] + word_cost[j]
     tail = [INF] * (n + 1)
     tail[n] = 0.0

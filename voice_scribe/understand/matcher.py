@@ -173,7 +173,7 @@ class Matcher:
             structure = by_structure(utoks, text, self.thresholds.accept)
             if structure and structure_decides(decided, structure):
                 decided = self._decide(utterance, structure, who, source, context)
-        decided = asked_if_correcting(decided)
+        decided = asked_if_correcting(decided, context)
         return asked_if_article(decided, utoks) if table is None else decided
 
     def _rank(self, utoks: list[UTok], now: LazyNow | None = None, every: bool = False) -> list[Alignment]:
