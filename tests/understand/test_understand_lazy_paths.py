@@ -78,3 +78,51 @@ def test_chatter_is_not_traced_back_template_by_template(matcher, monkeypatch):
     monkeypatch.setattr(Aligner, "ended", counting_ended)
     matcher.understand("t'as vu comme il fait beau dehors aujourd'hui", speaker="Karadoc")
     assert 0 < counts["traced"] < counts["filled"]
+
+
+class _EveryVariantRanked(Matcher):
+    """The matcher without the floors: every variant of the heard words (without a repeat, without the last
+    name, a name moved) is ranked in full, whether or not one of its phrases can cost little enough."""
+
+    def _rank(self, utoks, now=None, every=False, within=INF):  # noqa: ANN001, ANN202
+        return super()._rank(utoks, now, every)
+
+
+@pytest.fixture(scope="module")
+def every_variant() -> _EveryVariantRanked:
+    return _EveryVariantRanked(load_grammar(Rules()), ROSTER)
+
+
+@pytest.mark.parametrize("speaker", [None, "Karadoc", "Léodagan"])
+def test_answers_are_those_of_every_variant_ranked(matcher, every_variant, speaker):
+    for line in LINES:
+        assert matcher.understand(line, speaker=speaker).to_json() == every_variant.understand(line, speaker=speaker).to_json(), line
+
+
+def test_a_phrase_never_costs_less_than_its_floor(matcher):
+    """The floor is a true lower bound: for every phrase of the shortlist, its filled cost is at least it."""
+    checked = 0
+    for line in LINES:
+        heard = matcher.aligner.heard(matcher.canonical(line.split()))
+        for t in matcher.shortlist.nearest(heard.utoks, 40, 20, heard.edges, heard.control_edges):
+            cost = matcher.aligner.fill(t, heard)[3] / max(t.weight, 1.0)
+            assert matcher.aligner.floor(t, heard) <= cost, (line, t.text)
+            checked += 1
+    assert checked > 1000
+
+
+def test_a_repeat_in_table_talk_fills_fewer_tables(matcher, every_variant, monkeypatch):
+    """The floors shortcut: table talk with a word said twice is not aligned again, phrase by phrase, without it."""
+    counts = {"filled": 0}
+    fill = Aligner.fill
+
+    def counting_fill(self, *args):  # noqa: ANN001, ANN202
+        counts["filled"] += 1
+        return fill(self, *args)
+
+    monkeypatch.setattr(Aligner, "fill", counting_fill)
+    line = "la chouette de ma tante elle a vu une autre chouette dans le jardin hier soir"
+    every_variant.understand(line, speaker="Karadoc")
+    everything, counts["filled"] = counts["filled"], 0
+    matcher.understand(line, speaker="Karadoc")
+    assert 0 < counts["filled"] < everything

@@ -90,6 +90,7 @@ class Heard:
     spans_for: dict = field(default_factory=dict)  # (slot kind, dice count) -> per word, the runs from there
     player_row: list[float] | None = None  # cost of each heard word where a template has a name
     player_moves: list = field(default_factory=list)  # … and the name read (or the failure) for each
+    cheapest: dict = field(default_factory=dict)  # per template token, the cheapest way to hear it
 
 
 class Aligner:
@@ -225,14 +226,14 @@ class Aligner:
         for i, tok in enumerate(plan.toks):
             _insert(row, ins)
             missing = plan.missing[i]  # the template token missing from what was heard
-            from_missing = [here + missing for here in row]
             if tok.kind == "word" or tok.kind == "player":
-                # hearing each word in its place: one cost per heard word (a name: its value or its failure)
+                # hearing each word in its place: one cost per heard word (a name: its value or its failure), or
+                # the token missing (the same sums as the moves ``trace`` follows back)
                 subs = self._sub_row(tok, heard) if tok.kind == "word" else self._player_row(heard)
-                nrow = [from_missing[0]]
-                nrow += [s if s <= mi else mi for s, mi in zip([a + b for a, b in zip(row, subs)], from_missing[1:])]
+                nrow = [row[0] + missing]
+                nrow += [s if (s := a + b) <= (mi := c + missing) else mi for a, b, c in zip(row, subs, row[1:])]
             else:
-                nrow = from_missing
+                nrow = [here + missing for here in row]
                 for j, moves in enumerate(self._span_moves(tok, heard)):  # the number or dice runs from word j
                     here = row[j]
                     if here == INF:
@@ -253,6 +254,32 @@ class Aligner:
                     best, end = c, j
         total = row[end] + (edges.tail[end] * scale if end < n else 0.0)
         return plan, D, end, total
+
+    def floor(self, t: Template, heard: Heard) -> float:
+        """A cost the template's alignment cannot be under, found without filling its table: every token of the
+        phrase is either heard (a word in its place, a name, a number run) or missing, each at its cheapest;
+        the words heard too many and the commentary around the call only add to it. A shade under the sum, so
+        that rounding never puts it over the cost ``fill`` finds."""
+        plan = self.plans.get(id(t)) or Plan.of(t)
+        total = 0.0
+        for tok, missing in zip(plan.toks, plan.missing):
+            cheapest = self._cheapest(tok, heard)
+            total += cheapest if cheapest < missing else missing
+        return total * (1.0 - 1e-9) / plan.scale
+
+    def _cheapest(self, tok: TTok, heard: Heard) -> float:
+        """The cheapest way to hear this template token in one of the heard words (INF when none can)."""
+        memo = (tok.kind, tok.word, tok.key, tok.sound, tok.weight, tok.count)
+        cheapest = heard.cheapest.get(memo)
+        if cheapest is None:
+            if tok.kind == "word":
+                costs = self._sub_row(tok, heard)
+            elif tok.kind == "player":
+                costs = self._player_row(heard)
+            else:
+                costs = [add for moves in self._span_moves(tok, heard) for _, add, _, _ in moves]
+            cheapest = heard.cheapest[memo] = min(costs, default=INF)
+        return cheapest
 
     def ended(self, t: Template, heard: Heard, table: _Table) -> Alignment:
         """The alignment whose table ``fill`` filled, its path traced back (a phrase of words only, none of

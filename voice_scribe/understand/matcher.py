@@ -133,7 +133,8 @@ class Matcher:
         now = LazyNow(table) if table is not None else None
         ranked = self._rank(utoks, now, every)
         for pointed in ((utoks + addressee), (addressee + utoks)) if addressee else ():
-            readings = self._rank(pointed, now, every)  # the name as the target, after the call or where it was said
+            # the name as the target, after the call or where it was said
+            readings = self._rank(pointed, now, every, within=min(clean_cost(ranked), self.thresholds.accept))
             if clean_cost(readings) <= min(clean_cost(ranked), self.thresholds.accept):
                 ranked = readings
         ranked = self._with_sound(ranked, utoks, now, self.words.hesitation_before(pairs, utoks))
@@ -144,8 +145,8 @@ class Matcher:
         # … but « c'est Karadoc » alone is a name said (the answer to « qui a dit ? »), not a call without it
         said_more = any(u.word not in FILLERS for u in utoks[:-1])
         if len(utoks) > 1 and last and who in (None, last) and said_more:
-            trimmed = self._rank(utoks[:-1], now, every)
             full = clean_cost(ranked)
+            trimmed = self._rank(utoks[:-1], now, every, within=max(full, self.thresholds.accept))
             # the speaker's own name is not the target of his own call: trimmed wins when it reads — unless a
             # word that introduces an argument puts it there (« … sur une velute pour Karadoc »)
             introduced = utoks[-2].word in SLOT_INTRODUCERS
@@ -176,11 +177,14 @@ class Matcher:
         decided = asked_if_correcting(decided, context)
         return asked_if_article(decided, utoks) if table is None else decided
 
-    def _rank(self, utoks: list[UTok], now: LazyNow | None = None, every: bool = False) -> list[Alignment]:
+    def _rank(
+        self, utoks: list[UTok], now: LazyNow | None = None, every: bool = False, within: float = INF
+    ) -> list[Alignment]:
         """The best alignment per meaning (kind + arguments + whether a slot failed), cheapest first.
 
         Only the paths the decision can read are traced back (see :meth:`_aligned`); ``every``: all of them
-        (a sentence about a call keeps only some phrases, and any of those may be the one read).
+        (a sentence about a call keeps only some phrases, and any of those may be the one read). ``within``:
+        the caller takes these readings only when one costs no more than it — none at all when no phrase can.
         """
         heard, th = self.aligner.heard(utoks), self.thresholds
         templates = [
@@ -188,6 +192,8 @@ class Matcher:
             for template in self.shortlist.nearest(utoks, th.shortlist, th.shortlist_core, heard.edges, heard.control_edges)
             if not template.needs_state or allowed_now(now, template.target)
         ]
+        if within < INF and not self._any_within(templates, heard, within):
+            return []
         if every:
             return best_per_meaning(al for al in (self.aligner.align(t, heard) for t in templates) if al.cost != INF)
         return self._aligned(templates, heard)
@@ -225,6 +231,18 @@ class Matcher:
             ranked.every = every
         return ranked
 
+    def _any_within(self, templates: list[Template], heard: Heard, within: float) -> bool:
+        """Whether some phrase's alignment costs no more than ``within``: the phrases tried from the lowest
+        floor up (the cost an alignment cannot be under), the tables filled only while a floor is within it."""
+        floors = sorted((self.aligner.floor(t, heard), k) for k, t in enumerate(templates))
+        for floor, k in floors:
+            if floor > within:
+                return False
+            t = templates[k]
+            if self.aligner.fill(t, heard)[3] / max(t.weight, 1.0) <= within:
+                return True
+        return False
+
     def _read_up_to(self, best: float) -> float:
         """The costliest reading the decision may look at when the best clean one costs ``best``: near it
         when it is accepted (the rivals within ``margin`` of the reading the table takes, itself within
@@ -242,7 +260,7 @@ class Matcher:
             once = _said_once(utoks, keep_first)
             if once is None:
                 continue
-            readings = self._rank(once, now, every)
+            readings = self._rank(once, now, every, within=min(self.thresholds.accept, clean_cost(best)))
             if clean_cost(readings) <= min(self.thresholds.accept, clean_cost(best)):
                 best = readings
         return best
