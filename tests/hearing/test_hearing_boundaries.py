@@ -19,7 +19,7 @@ import pytest
 from conftest import needs_espeak
 from test_hearing_seats import ALONE, DELAYS, LEAK, _voice
 from voice_scribe.audio import boundary, onset, synth
-from voice_scribe.audio.segment import Segment, SegmenterConfig, segment_audio
+from voice_scribe.audio.segment import Segment, SegmenterConfig, resolve_duplicates, segment_audio
 from voice_scribe.audio.vad import SpeechCheck, keep_speech
 
 RATE = 16000
@@ -150,3 +150,27 @@ def test_a_head_that_is_speech_keeps_the_onset(check: SpeechCheck) -> None:
     rolled[: int(1.4 * RATE)] = 0.0
     rolled[int(1.0 * RATE) : int(1.4 * RATE), 0] = _roll(0.4, np.random.default_rng(1))
     assert [s.start for s in keep_speech([marked], rolled, RATE, check)] == [1.4]
+
+
+def _seats(frames: int, own: float, other: float) -> np.ndarray:
+    """Seat responses on the segmenter's frames: seat 1 at ``other`` throughout, seat 2 at ``own``, the rest silent."""
+    seat = np.full((frames, 4), 0.02)
+    seat[:, 1] = other
+    seat[:, 2] = own
+    return seat
+
+
+@pytest.mark.parametrize(("own", "dropped"), [(0.05, True), (0.08, False)])
+def test_a_burst_whose_seat_stays_silent_while_a_rival_s_speaks_is_his_copy(own: float, dropped: bool) -> None:
+    # microphone 2 carries a sound 2.5x louder than anything coherent with it elsewhere (by levels
+    # its own), but over it seat 2 stays at 0.05 while seat 1 speaks at 0.3: player 1's copy, dropped;
+    # at 0.08 (a racer whose seat barely answers under a louder rival) it is kept
+    rng = np.random.default_rng(3)
+    mics = 0.01 * rng.standard_normal((2 * RATE, 4)).astype(np.float32)
+    mics[RATE // 2 : RATE, 2] += 0.2 * rng.standard_normal(RATE // 2).astype(np.float32)
+    cfg = SegmenterConfig()
+    copy = Segment(channel=2, start=0.5, end=1.0, peak_dbfs=-14.0)
+    seat = _seats(2 * RATE // int(cfg.frame_ms * RATE / 1000), own, 0.3)
+    kept = resolve_duplicates(mics, RATE, [copy], cfg, seat=seat)
+    assert (kept == []) is dropped
+    assert len(resolve_duplicates(mics, RATE, [copy], replace(cfg, copy_seat_max=0.0), seat=seat)) == 1

@@ -80,6 +80,10 @@ class SegmenterConfig:
     #: a burst whose seat response stays under this over its first ``seat_head_ms`` is another's leak
     seat_off: float = 0.05
     seat_head_ms: float = 200.0
+    #: an opening burst whose seat stays under ``copy_seat_max`` over all of it while another seat
+    #: speaks ``copy_seat_ratio`` times louder is that player's leak copy, dropped (0: never)
+    copy_seat_max: float = 0.07
+    copy_seat_ratio: float = 4.0
     #: how far back (ms) an onset follows its seat's response down to ``seat_off``
     seat_back_ms: float = 150.0
     #: the seat's response rises this long (ms) before the sound (a 32 ms window, smoothed)

@@ -169,6 +169,28 @@ def _overlaps(s: Segment, t: Segment) -> bool:
     return s.start < t.end and t.start < s.end
 
 
+def _seat_copy(seat: np.ndarray, s: Segment, frames_per_s: float, cfg: SegmenterConfig) -> bool:
+    """Is the opening burst ``s`` another player's shout heard on this microphone, by the seats alone?
+
+    Its own seat stays under ``cfg.copy_seat_max`` over the whole burst while another seat
+    speaks (``seat_on``) and at least ``cfg.copy_seat_ratio`` times as strongly: the sound comes from
+    that player's place, not this one's. A seat not learnt (NaN) says nothing.
+    """
+    if cfg.copy_seat_max <= 0:
+        return False
+    i = int(round(s.start * frames_per_s))
+    j = max(i + 1, int(round(s.end * frames_per_s)))
+    span = seat[i:j]
+    if len(span) == 0 or np.isnan(span[0, s.channel]):
+        return False
+    own = float(np.nanmax(span[:, s.channel]))
+    others = np.delete(span, s.channel, axis=1)
+    if others.size == 0 or np.all(np.isnan(others)):
+        return False
+    other = float(np.nanmax(others))
+    return own < cfg.copy_seat_max and other >= cfg.seat_on and other >= cfg.copy_seat_ratio * max(own, EPS)
+
+
 def resolve_duplicates(
     audio: np.ndarray,
     rate: int,
@@ -187,6 +209,10 @@ def resolve_duplicates(
     seat speaks at its start is its channel's own, however loud a rival is —
     also when it is only a little louder than a rival's copy (ratio under
     ``ratio_threshold``) and that copy's segment louder still.
+    A burst whose seat stays silent over all of it while another seat speaks
+    far more strongly is that player's leak copy, dropped whatever its loudness
+    ratio (``copy_seat_max``, ``copy_seat_ratio``), unless another opening burst of
+    its channel follows within the hangover: the head of a shout, joined to it.
     ``cache``, ``offset``: a live stream's ratios kept from look to look (:func:`loudness_ratio`).
     """
     if audio.shape[1] == 1:
@@ -201,7 +227,11 @@ def resolve_duplicates(
         rated.append((replace(s, loudness_ratio=ratio), rival))
     kept: list[Segment] = []
     frame = max(1, int(round(cfg.frame_ms * rate / 1000)))
+    gap = cfg.hangover_ms / 1000
     for s, rival in rated:
+        joins = any(t.channel == s.channel and s.end <= t.start <= s.end + gap for t, _ in rated)
+        if seat is not None and not joins and _seat_copy(seat, s, rate / frame, cfg):
+            continue  # his seat stays silent while another speaks over it: that one's leak
         if seat is not None and s.loudness_ratio is not None and s.loudness_ratio < cfg.ratio_threshold:
             i = int(round(s.start * rate / frame))
             head = seat[i : i + max(1, int(cfg.seat_head_ms / cfg.frame_ms)), s.channel]
