@@ -97,22 +97,3 @@ def test_the_live_crosstalk_is_the_file_path_s_estimate_on_all_heard_so_far() ->
             assert live._leak.paths == file.paths
             assert live._leak.seats is not None  # the seats are still learnt, on the recent windows
     assert len(learnt_at) >= 3  # learnt again as the table went on
-
-
-def test_by_default_the_live_crosstalk_is_learnt_on_the_last_minute_at_once() -> None:
-    # the live path's default: the crosstalk is the file path's estimate on the recent minute (all
-    # heard so far on a younger table), the buffer holding that minute, not a merge of 4 s windows
-    mics = _table([*ALONE, (1, 5.0, 0.6, 0.5), (3, 6.2, 0.5, 0.7)], [], 8.0)
-    cfg = HearingConfig(speech_check=False)
-    live = StreamingHearing(channels=4, cfg=cfg)
-    assert live.crosstalk_s is not None and live.crosstalk_s >= 60.0 and live.window_s >= live.crosstalk_s
-    learnt = 0
-    for i in range(0, len(mics), FRAME):
-        live.push(Frame(i, RATE, mics[i : i + FRAME]))
-        if live._crosstalk_learnt is not None and live._leak is not None:
-            heard = mics[: int(round(live._crosstalk_learnt * RATE))]
-            file = learn_leak(heard, RATE, replace(cfg.segmenter, seat_attribution=False))
-            assert np.array_equal(np.nan_to_num(live._leak.gains, nan=-1.0), np.nan_to_num(file.gains, nan=-1.0))
-            assert live._leak.paths == file.paths
-            learnt += 1
-    assert learnt > 0

@@ -29,10 +29,9 @@ the frame's work.
 
 A segment is emitted as the file path has it: the speech check's (a die's head before a
 shout left out, ``Segment.seat_rise`` carried to the session clock by :func:`shifted`).
-What still makes the two paths differ is the crosstalk model: the seats are learnt at the looks on
-the last ``learn_s`` and merged; its crosstalk part (direct paths, residual gains) is learnt as the
-file path learns it, on the last ``crosstalk_s`` (a minute) at once, every ``crosstalk_every_s``
-(docs/hearing.md, « Live path, sixth round » and « eighth round »).
+What still makes the two paths differ is the crosstalk model, learnt at the looks on the last
+``learn_s`` and merged (docs/hearing.md, « Live path, sixth round »); with ``crosstalk_s`` its
+crosstalk part is learnt as the file path learns it, on that much recent audio at once.
 
 Frames pass through an optional :class:`~voice_scribe.audio.mute.Mute` first,
 so the scribe does not hear itself.
@@ -93,7 +92,7 @@ class StreamingHearing:
     grammar: Grammar | None = None
     cfg: HearingConfig = field(default_factory=HearingConfig)
     mute: Mute | None = None
-    window_s: float = 60.0
+    window_s: float = 12.0
     hop_s: float = 0.5
     #: crosstalk known beforehand (e.g. learnt from a calibration round where
     #: each player says his name alone); refined as the game goes
@@ -111,9 +110,9 @@ class StreamingHearing:
     #: the crosstalk (direct paths and residual gains, not the seats) is learnt on this much of
     #: the recent audio (s, at most ``window_s``), as the file path learns it on the whole
     #: recording, and replaces the one known (None: learnt with the seats on ``learn_s``, merged)
-    crosstalk_s: float | None = 60.0
+    crosstalk_s: float | None = None
     #: ... at most this often (s)
-    crosstalk_every_s: float = 10.0
+    crosstalk_every_s: float = 5.0
     #: each look reads what the looks before computed of the same audio (the high band, loudness
     #: ratios, seat spectra and block energies, by session index; the frame powers the end watch
     #: kept) instead of computing it again over the whole window: the same segments, sooner
