@@ -118,7 +118,8 @@ class Scribe:
         self.paused = False
         self.over = False  # « fin de partie » was said (or the game has a winner)
         self.asked: Call | None = None  # the call of the last « Qui a dit … ? », until answered
-        self.choice: tuple[str | None, tuple[Call | Command, ...]] | None = None  # the readings of the last « Vous avez dit … ou … ? » and who said it
+        # who was asked the last « Vous avez dit … ou … ? », and its readings, until the next utterance
+        self.choice: tuple[str | None, tuple[Call | Command, ...]] | None = None
         self.last_phrase: Phrase | None = None
         self.events: list[Event] = []  # every engine event, in order (for --json)
 
@@ -213,6 +214,11 @@ class Scribe:
             return None
         chosen = readings[min(ranks[0], len(readings) - 1)]
         if isinstance(chosen, Call):
+            if chosen.player == UNKNOWN_SPEAKER:  # one microphone: the call is the answerer's if he is known
+                if understanding.speaker in (None, UNKNOWN_SPEAKER):
+                    self.asked = chosen
+                    return self._say("question", self.phrasebook.who_said(understanding.text))
+                chosen = replace(chosen, player=understanding.speaker)
             return self._call(chosen, self.phrasebook.understood(chosen).screen)
         return replace(self._command(chosen), understood=command_meaning(chosen, self.phrasebook))
 

@@ -300,3 +300,15 @@ def test_an_ask_back_is_answered_by_naming_the_reading() -> None:
     reply = table.hear("Karadoc", "oui la première")
     assert reply.understood == "chouettes 1 et 4"
     assert table.hear("Karadoc", "le cul fait quatre").phrase.screen.startswith("Chouette de 4")
+
+
+def test_an_ask_back_answered_by_nobody_known_asks_who_said_it() -> None:
+    """One microphone for the table and no name said: « un quatre » asks which reading; « la première » comes
+    from nobody known either, so the scribe asks who said it (never a guess) and nothing is scored."""
+    table = Table()
+    heard = Utterance(t=1.0, text="un quatre")  # nobody known
+    assert table.scribe.hear(table.matcher.understand(heard), heard.to_json()).kind == "question"
+    answer = Utterance(t=2.0, text="la première")
+    reply = table.scribe.hear(table.matcher.understand(answer), answer.to_json())
+    assert reply.kind == "question" and reply.phrase.spoken.startswith("Qui a dit")
+    assert table.session.game.scores == {"Karadoc": 0, "Perceval": 0, "Léodagan": 0}
