@@ -229,9 +229,9 @@ def resolve_duplicates(
     frame = max(1, int(round(cfg.frame_ms * rate / 1000)))
     gap = cfg.hangover_ms / 1000
     for s, rival in rated:
-        joins = any(t.channel == s.channel and s.end <= t.start <= s.end + gap for t, _ in rated)
-        if seat is not None and not joins and _seat_copy(seat, s, rate / frame, cfg):
-            continue  # his seat stays silent while another speaks over it: that one's leak
+        if seat is not None and _seat_copy(seat, s, rate / frame, cfg) and not any(
+                t.channel == s.channel and s.end <= t.start <= s.end + gap for t, _ in rated):
+            continue  # his seat stays silent while another speaks over it, and no burst of his follows: a leak
         if seat is not None and s.loudness_ratio is not None and s.loudness_ratio < cfg.ratio_threshold:
             i = int(round(s.start * rate / frame))
             head = seat[i : i + max(1, int(cfg.seat_head_ms / cfg.frame_ms)), s.channel]
