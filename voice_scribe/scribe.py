@@ -103,7 +103,7 @@ def readings_of(understanding: Understanding, phrasebook: Phrasebook) -> list[Ca
 def which_one(readings: list[Call | Command], phrasebook: Phrasebook) -> Phrase:
     """« Vous avez dit « chouettes un et quatre » ou « dé quatre » ? »: the readings said back as the screen shows
     a call, never the matcher's own words."""
-    return phrasebook.which_one([r if isinstance(r, Call) else (command_meaning(r, phrasebook),) * 2 for r in readings])
+    return phrasebook.which_one([r if isinstance(r, Call) else command_meaning(r, phrasebook) for r in readings])
 
 
 def command_meaning(command: Command, phrasebook: Phrasebook) -> str:

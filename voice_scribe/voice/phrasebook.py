@@ -246,18 +246,17 @@ class Phrasebook:
             return Phrase(spoken, self._answer("not_understood_reason", values))
         return Phrase(spoken, self._answer(key, self._values(self._fmt[Style.SCREEN]).put(heard=heard)))
 
-    def which_one(self, readings: Sequence[Call | tuple[str, str]]) -> Phrase:
+    def which_one(self, readings: Sequence[Call | str]) -> Phrase:
         """The question when one utterance has several readings: each said back as the scribe understood it.
 
-        A reading is a call, or a table command already in words (spoken, screen).
+        A reading is a call, or a table command already in words.
 
         >>> pb = Phrasebook()
         >>> pb.which_one([Call(CallKind.CHOUETTES, "?", 0.0, dice=(1, 4)), Call(CallKind.DE, "?", 0.0, dice=(4,))]).spoken
         'Vous avez dit « chouettes un et quatre » ou « dé quatre » ?'
         """
         def render(fmt: _Formatter) -> str:
-            said = [self._understood(r, fmt) if isinstance(r, Call) else r[fmt is self._fmt[Style.SCREEN]]
-                    for r in readings]
+            said = [self._understood(r, fmt) if isinstance(r, Call) else r for r in readings]
             shown = [f"« {s} »" for s in dict.fromkeys(said)]
             joined = ", ".join(shown[:-1]) + self.data["answer"]["which_or"] + shown[-1] if len(shown) > 1 else shown[0]
             return self._fill(self.data["answer"]["which_one"], self._values(fmt).put(readings=joined))
