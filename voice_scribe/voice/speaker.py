@@ -231,6 +231,10 @@ class _Engine:
                     f"voix inconnue : {config.voice} (voix françaises : {', '.join(french_voices())})"
                 ) from None
             raise
+        # the rate, set through the same async queue, can be lost to the voice change too (a slow voice
+        # came out at the default rate in two full-suite runs, not reproduced at will): set again once the
+        # warm-up has been spoken, when the voice change is surely done, it holds for every sentence after
+        self._engine.setProperty("rate", int(config.rate))
 
     def _started(self, **_: Any) -> None:
         if self._on_started is not None:
