@@ -21,7 +21,10 @@ more (:func:`discover`).
     .venv/bin/python bench/bench_understand_corpus.py [--show 30] [--no-noise] [--speed]
 
 Prints, for tune and held-out apart: accuracy per phrasing source and per
-damage class (damaged: same reading as the clean sentence), chatter accepted,
+damage class, the roller's throws read again against the game at their moment
+(:func:`throw_moment`: the product reads every shout so, with the legal calls of
+the moment; judged by what the reading does to the game, beside the same throws
+read out of context and judged the same way) (damaged: same reading as the clean sentence), chatter accepted,
 the ambiguous (asks back) rate, matching p50/p99, and the worst time on 10 kB
 inputs. Times are wall clock and process CPU time (the machine may be shared: CPU time is what
 matching costs; the p99 target is checked on it). Then the old self-generated noise figure (``bench_understand.py``),
@@ -38,11 +41,14 @@ import statistics
 import sys
 import time
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from voice_scribe.engine.calls import Call, CallKind  # noqa: E402
+from voice_scribe.engine.events import EventKind  # noqa: E402
+from voice_scribe.engine.game import Game  # noqa: E402
 from voice_scribe.engine.rules import Rules  # noqa: E402
 from voice_scribe.understand import Matcher, ResultKind, Roster, load_grammar  # noqa: E402
 from voice_scribe.understand.normalize import tokens  # noqa: E402
@@ -161,6 +167,9 @@ class Split:
     asked: int = 0
     ambiguous: int = 0
     left_to_game: int = 0  # natural lines read right but for a target nobody said (the game knows it)
+    in_context: Tally = field(default_factory=Tally)  # throws read against the game at the throw's moment
+    cpu_in_context: list[float] = field(default_factory=list)
+    throws_alone: Tally = field(default_factory=Tally)  # the same throws read out of context, judged by effect
 
 
 def timed(matcher: Matcher, text: str, speaker: str, split: Split):
@@ -171,6 +180,58 @@ def timed(matcher: Matcher, text: str, speaker: str, split: Split):
     split.asked += 1
     split.ambiguous += u.kind is ResultKind.AMBIGUOUS
     return u
+
+
+#: Throws read at their moment: the roller's turn (chouettes, three dice), or his chouettes thrown (the cul).
+_THROWS = {"chouettes", "des", "cul"}
+_CHOUETTES_BEFORE_THE_CUL = (2, 5)  # the moment says only the cul: any two chouettes will do
+
+
+def throw_moment(kind: str, roller: str) -> Game | None:
+    """The game at the moment a natural line's throw is read out (None: not a throw of the roller's turn).
+
+    Built from the moment the writer described (« Karadoc has just thrown the cul (1) and reads its
+    value »), not from any reading: the roller first at the table, and for the cul his chouettes thrown.
+    """
+    if kind not in _THROWS or roller not in ROSTER.players:
+        return None
+    players = list(ROSTER.players)
+    at = players.index(roller)
+    game = Game(players[at:] + players[:at], Rules())
+    if kind == "cul":
+        game.apply(Call(CallKind.CHOUETTES, roller, 1.0, dice=_CHOUETTES_BEFORE_THE_CUL))
+    return game
+
+
+def _effect(game: Game, call: Call | None) -> str | None:
+    """What a call does to the game (the state after it), None when the engine refuses it."""
+    if call is None:
+        return None
+    twin = game.fork()
+    if any(e.kind is EventKind.REJECTED for e in twin.apply(call)):
+        return None
+    return repr(twin.state)
+
+
+def read_in_context(matcher: Matcher, row: dict, s: Split) -> None:
+    """A throw read against the game at its moment: right when it does to the game what the throw said does
+    (« six » heard as a die when the cul is awaited lands as the cul, as the engine plays it)."""
+    expect, roller = row["expect"], row["speaker"]
+    game = throw_moment(expect["kind"], roller)
+    if game is None or row["expect"].get("players"):
+        return
+    said = Call(CallKind(expect["kind"]), roller, 2.0, dice=tuple(expect["dice"]))
+    wanted = _effect(game, said)
+    if wanted is None:
+        return  # the moment as built does not take the throw: not counted
+    alone = matcher.understand(row["text"], speaker=roller)  # the same line out of context, judged the same way
+    alone_call = replace(alone.call, t=2.0) if alone.accepted and alone.call is not None else None
+    s.throws_alone.add(_effect(game, alone_call) == wanted, alone, f"{row['id']} {roller}: {row['text']!r}")
+    c = time.process_time()
+    u = matcher.understand(row["text"], speaker=roller, table=game)
+    s.cpu_in_context.append(time.process_time() - c)  # apart: the out-of-context p99 stays comparable
+    got = replace(u.call, t=2.0) if u.accepted and u.call is not None else None
+    s.in_context.add(_effect(game, got) == wanted, u, f"{row['id']} {roller} (au moment du lancer): {row['text']!r}")
 
 
 def run_split(matchers: tuple[Matcher, Matcher], name: str) -> Split:
@@ -190,6 +251,7 @@ def run_split(matchers: tuple[Matcher, Matcher], name: str) -> Split:
             got = got_of(u)
             s.natural[_family(source)].add(got == expect, u, f"{row['id']} {speaker}: {row['text']!r} (attendu {expect})")
             s.left_to_game += got != expect and _target_left_to_the_game(got, expect, row["text"])
+        read_in_context(base, row, s)
     for row in load("damaged", name):
         matcher = matcher_for(row["clean"], row["speaker"])
         clean = got_of(matcher.understand(row["clean"], speaker=row["speaker"]))
@@ -278,6 +340,8 @@ def figures(s: Split) -> dict[str, str]:
     col["· … of them: unsaid target left to the game"] = str(s.left_to_game)
     for family in sorted(_FAMILIES) + ["other calls"]:
         col[f"· {family}"] = s.natural[family].pct() if family in s.natural else "   — "
+    col["· throws (chouettes, cul, 3 dice) out of context"] = s.throws_alone.pct()
+    col["· … the same read at the throw's moment"] = s.in_context.pct()
     col["damaged: same reading as clean"] = dam.pct()
     col["· reading as the corpus expects"] = s.damaged_expect.pct()
     for cls in DAMAGE_CLASSES:
@@ -288,6 +352,8 @@ def figures(s: Split) -> dict[str, str]:
     col["wrong readings (natural + damaged)"] = str(nat.accepted_wrong - s.left_to_game + dam.accepted_wrong)
     col["ambiguous (asks back)"] = f"{100 * s.ambiguous / s.asked:.1f} % of {s.asked}" if s.asked else "   — "
     col["CPU p50 / p99 (wall p99)"] = f"{cpu50:.2f} / {cpu99:.2f} ms ({p99:.1f})" if s.cpu else "   — "
+    ctx50, ctx99 = _percentiles(s.cpu_in_context)
+    col["· CPU p50 / p99, throws in context"] = f"{ctx50:.2f} / {ctx99:.2f} ms" if s.cpu_in_context else "   — "
     ok = (
         nat.ok >= 0.95 * nat.n
         and dam.ok >= 0.97 * dam.n
@@ -315,6 +381,7 @@ def print_table(columns: dict[str, dict[str, str]]) -> None:
 def show_failures(s: Split, show: int) -> None:
     """Failures of the tune split only (held-out lines are never printed)."""
     lines = [f for t in s.natural.values() for f in t.failures] + [f for t in s.damaged.values() for f in t.failures]
+    lines += s.in_context.failures
     for line in (lines + s.chatter.failures)[:show]:
         print("   ", line)
 
