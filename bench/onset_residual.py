@@ -7,7 +7,9 @@ For each attributed shout placed more than ``--late-ms`` after its truth: every 
 ``--fit-ms`` before the placed onset to it, the unexplained-over-explained ratio (dB over its
 25th percentile, :func:`.residual.unexplained_db`, fitted on that whole stretch) and the same with
 the fit made only before the truth (``oracle``: what a fit clean of the own voice gives). ``T``
-marks the truth onset's row. Tuning rooms only.
+marks the truth onset's row; then the change score (:func:`.residual.change_scores`), the share of
+new bins (% , :func:`.residual.new_bins`) and the residual through the transfer learnt over the whole
+table (:func:`.residual.leak_residual_db`). Tuning rooms only.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from rooms.score import TUNING, match  # noqa: E402
 from rooms.table import build_room  # noqa: E402
 
 from bench_hearing_rooms import detect_file  # noqa: E402
-from voice_scribe.audio.residual import change_scores, new_bins, unexplained_db  # noqa: E402
+from voice_scribe.audio.residual import change_scores, leak_residual_db, learn_transfer, new_bins, unexplained_db  # noqa: E402
 from voice_scribe.speech.transcribe import HearingConfig  # noqa: E402
 
 
@@ -41,6 +43,7 @@ def main() -> int:
     for spec in TUNING[: args.rooms or None]:
         table = build_room(spec)
         dets = detect_file(table, HearingConfig())
+        transfer = learn_transfer(table.audio, rate)
         for s, d in zip(table.shouts, match(table.shouts, dets), strict=True):
             if d is None or d.channel != s.player or d.start - s.t <= args.late_ms / 1000:
                 continue
@@ -56,6 +59,7 @@ def main() -> int:
             print("   " + " ".join(" " + f"{o:+3.0f}" for o in oracle))
             print("   " + " ".join(" " + f"{o:+3.0f}" for o in change_scores(table.audio, rate, s.player, ends)))
             print("   " + " ".join(" " + f"{100 * o:3.0f}" for o in new_bins(table.audio, rate, s.player, ends)))
+            print("   " + " ".join(" " + f"{o:+3.0f}" for o in leak_residual_db(table.audio, rate, s.player, ends, transfer)))
     return 0
 
 

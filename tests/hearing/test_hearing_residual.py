@@ -77,3 +77,22 @@ def test_the_copies_alone_pull_nothing_back_and_the_walk_is_off_by_default() -> 
 
 def test_the_walk_goes_back_at_most_lsq_back_ms() -> None:
     assert abs(_walk(_table(True), 0.62, replace(CFG, lsq_back_ms=60.0)) - 0.56) < 1e-9
+
+
+def test_a_transfer_learnt_where_a_rival_speaks_alone_explains_his_copy_not_the_own_voice() -> None:
+    from voice_scribe.audio.residual import leak_residual_db, learn_transfer
+
+    rng = np.random.default_rng(5)
+    n = 2 * RATE
+    rival = np.concatenate([_voice(rng, 0.3), _voice(rng, 0.0)])[:n]  # silent for 0.3 s: the floor
+    me = np.concatenate([np.zeros(n - RATE // 2), 0.5 * rng.standard_normal(RATE // 2)])
+    mics = 1e-4 * rng.standard_normal((n, 2))
+    mics[:, 1] += rival
+    mics[3:, 0] += 0.3 * rival[:-3]  # -10.5 dB: the rival leads his microphone
+    transfer = learn_transfer(mics[: n - RATE // 2].astype(np.float32), RATE)
+    assert abs(abs(transfer[0, 1]).mean() - 0.3) < 0.03
+    mics[:, 0] += me
+    ends = (np.array([0.8, 1.2, 1.7, 1.9]) * RATE).astype(int)
+    ratio = leak_residual_db(mics.astype(np.float32), RATE, 0, ends, transfer)
+    assert ratio[:2].max() < -15.0
+    assert ratio[2:].min() > 0.0

@@ -148,3 +148,40 @@ def new_bins(audio: np.ndarray, rate: int, c: int, ends: np.ndarray, lag_s: floa
     rise = now - then  # (windows, channels, bins)
     others = np.delete(rise, c, axis=1).max(axis=1)
     return ((rise[:, c] >= rise_db) & (others < calm_db)).mean(axis=1)
+
+
+def learn_transfer(audio: np.ndarray, rate: int, lead_db: float = 10.0, loud_db: float = 25.0) -> np.ndarray:
+    """``(channels, channels, bins)``: per bin, how each channel's sound reaches each other microphone
+    (``H[c, d]``: microphone c's spectrum over d's), learnt over the block's windows (32 ms, not
+    overlapping) where microphone d leads every other by ``lead_db`` and stands ``loud_db`` over its
+    floor. Learnt where one player speaks alone, it does not hold the own voice of a later racer, as a
+    fit over the race's own stretch does (:func:`unexplained_db`)."""
+    n = int(round(_WINDOW_S * rate))
+    ends = np.arange(n, len(audio) + 1, n)
+    channels = audio.shape[1]
+    bins = _spectra(audio[:n], rate, np.array([n])).shape[2]
+    num = np.zeros((channels, channels, bins), complex)
+    den = np.zeros((channels, bins))
+    for a in range(0, len(ends), 4096):  # a block of windows at a time
+        spec = _spectra(audio, rate, ends[a : a + 4096])  # (w, ch, bins)
+        energy = (np.abs(spec) ** 2).sum(axis=2)
+        floor = np.percentile(energy, 10, axis=0) + 1e-20 if a == 0 else floor
+        for d in range(channels):
+            others = np.delete(energy, d, axis=1).max(axis=1)
+            lead = (energy[:, d] > others * 10 ** (lead_db / 10)) & (energy[:, d] > floor[d] * 10 ** (loud_db / 10))
+            if lead.any():
+                x = spec[lead]
+                num[:, d] += np.einsum("wcf,wf->cf", x, np.conj(x[:, d]))
+                den[d] += (np.abs(x[:, d]) ** 2).sum(axis=0)
+    return num / (den[None, :, :] + 1e-20)
+
+
+def leak_residual_db(audio: np.ndarray, rate: int, c: int, ends: np.ndarray, transfer: np.ndarray) -> np.ndarray:
+    """Per window ending at ``ends``: the own channel's power left once every other channel's sound is
+    taken away through ``transfer`` (:func:`learn_transfer`), over the power taken away (dB)."""
+    spec = _spectra(audio, rate, ends)
+    others = [d for d in range(audio.shape[1]) if d != c]
+    pred = np.einsum("wrf,rf->wf", spec[:, others], transfer[c, others])
+    err = (np.abs(spec[:, c] - pred) ** 2).sum(axis=1)
+    expl = (np.abs(pred) ** 2).sum(axis=1)
+    return 10 * np.log10((err + 1e-20) / (expl + 1e-20))
