@@ -67,6 +67,9 @@ class Reply:
     understood: str = ""
     quiet: bool = False
     speaker: str | None = None  # who said it, when the understanding found out (a name said first)
+    #: the time of the call this reply settles when it was said earlier (an answered « … ou … ? » or « Qui a
+    #: dit … ? »): the journal keeps that time, the screen shows the verdict when it came
+    settles: float | None = None
 
     @property
     def speaks(self) -> bool:
@@ -187,7 +190,7 @@ class Scribe:
         if name is None:
             return None
         call, self.asked = replace(self.asked, player=name), None
-        return self._call(call, f"{name} (réponse à « Qui a dit ? »)")
+        return replace(self._call(call, f"{name} (réponse à « Qui a dit ? »)"), settles=call.t)
 
     def _refused_now(self, understanding: Understanding) -> Reply | None:
         """« linotte pour moi » while nobody sirotes: a call the game refuses now is answered with the game's
@@ -219,7 +222,7 @@ class Scribe:
                     self.asked = chosen
                     return self._say("question", self.phrasebook.who_said(understanding.text))
                 chosen = replace(chosen, player=understanding.speaker)
-            return self._call(chosen, self.phrasebook.understood(chosen).screen)
+            return replace(self._call(chosen, self.phrasebook.understood(chosen).screen), settles=chosen.t)
         return replace(self._command(chosen), understood=command_meaning(chosen, self.phrasebook))
 
     def _which_one(self, understanding: Understanding) -> Phrase:
