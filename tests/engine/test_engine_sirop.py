@@ -124,3 +124,26 @@ def test_without_negatives_a_bet_below_five_points_is_a_bevue_and_falls_to_zero(
     t.say("Karadoc", K.DE, dice=(2,))
     t.say("Perceval", K.SIROP_GAGNANT, after=0.3)  # his bet was void
     assert t.score("Perceval") == 0
+
+
+def test_couche_sirop_with_nobody_siroting_is_refused_without_bevue_at_any_moment() -> None:
+    """docs/rules.md S5: « Couche-Sirop ! » (or « File-Sirop ! ») is the call of not betting (000 « Le Sirop »:
+    « Si un joueur décide de ne pas miser, il doit crier “ Couche-Sirop ! ” »): with nobody siroting it says
+    nothing false, so it is refused and costs nothing, at the start of the game as in the middle of a turn (it
+    was a Bévue in a reaction window). A bet on a throw nobody sirotes is still a wrong announcement there."""
+    t = Table("Karadoc", "Perceval", "Léodagan")
+    assert t.rejected(t.say("Perceval", K.COUCHE_SIROP)) == ["no_sirotage"]  # the start of the game
+    t.say("Karadoc", K.CHOUETTES, dice=(3, 4))
+    assert t.rejected(t.say("Léodagan", K.FILE_SIROP)) == ["no_sirotage"]  # between chouettes and cul
+    t.say("Karadoc", K.CUL, dice=(4,))  # a Chouette of 4, nobody sirotes (yet)
+    assert t.rejected(t.say("Perceval", K.COUCHE_SIROP, after=0.3)) == ["no_sirotage"]  # mid-turn
+    assert t.rejected(t.say("Léodagan", K.FILE_SIROP, after=0.3)) == ["no_sirotage"]
+    assert t.bevues() == []
+    t.say("Karadoc", K.JE_SIROTE, after=0.3)  # the sirotage after all: their bets are still awaited
+    t.say("Perceval", K.COUCHE_SIROP)
+    t.say("Karadoc", K.DE, dice=(4,))
+    assert t.bevues() == [("Léodagan", "sirop_silent")]
+    t.throw("Perceval", 2, 3, 5)  # a Velute: nothing to sirote, nothing to lay down
+    t.say("Léodagan", K.COUCHE_SIROP, after=0.3)
+    t.say("Karadoc", K.PARI_OISEAU, after=0.3, number=1)  # a bet on nothing is a wrong announcement
+    assert t.bevues() == [("Léodagan", "sirop_silent"), ("Karadoc", "wrong_call")]

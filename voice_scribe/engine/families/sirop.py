@@ -90,7 +90,10 @@ def on_sirop_bet(ctx: RuleContext, call: Call) -> None:
     state = ctx.state
     current = state.current
     if state.phase is not Phase.SIROP_BETS or current is None or current.sirotage is None:
-        if current is not None and current.combination is not None and state.phase is Phase.REACTION:
+        # docs/rules.md S5: « Couche-Sirop ! » says « je ne mise pas », true when nobody sirotes: refused at
+        # any moment, never a Bévue; a bet on a throw nobody sirotes is a wrong announcement
+        laid_down = call.kind in (CallKind.COUCHE_SIROP, CallKind.FILE_SIROP)
+        if not laid_down and current is not None and current.combination is not None and state.phase is Phase.REACTION:
             wrong_call(ctx, call)
             return
         raise Rejected("no_sirotage", "personne ne sirote")
