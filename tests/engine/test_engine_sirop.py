@@ -147,3 +147,37 @@ def test_couche_sirop_with_nobody_siroting_is_refused_without_bevue_at_any_momen
     t.say("Léodagan", K.COUCHE_SIROP, after=0.3)
     t.say("Karadoc", K.PARI_OISEAU, after=0.3, number=1)  # a bet on nothing is a wrong announcement
     assert t.bevues() == [("Léodagan", "sirop_silent"), ("Karadoc", "wrong_call")]
+
+
+def test_a_won_beau_sirop_is_told_at_the_die_and_paid_on_sirop_gagnant() -> None:
+    """docs/rules.md S6, scored by hand from 000 « Le Sirop »: Karadoc sirotes his Chouette of 4 and makes the Cul
+    de chouette (40 + 10 × 4 = 80); Léodagan's Linotte loses its 5; Perceval's Beau-Sirop is won — he « ne perd pas
+    les 5 pts de la mise » and takes the 25 only on « Sirop gagnant ! ». The table is told at the die who won and
+    what to claim (it used to hear nothing of him until he claimed)."""
+    t = Table("Karadoc", "Perceval", "Léodagan")
+    t.throw("Karadoc", 4, 4, 2)
+    t.say("Karadoc", K.JE_SIROTE)
+    t.say("Perceval", K.BEAU_SIROP)
+    t.say("Léodagan", K.PARI_OISEAU, number=1)
+    events = t.say("Karadoc", K.DE, dice=(4,))
+    told = [(e.reason, e.data.get("players"), e.data.get("value")) for e in events if e.kind.value == "prompt"]
+    assert told == [("sirop_bet_to_claim", ["Perceval"], 25)]
+    assert t.scores == {"Karadoc": 80, "Perceval": 0, "Léodagan": -5}
+    t.say("Perceval", K.SIROP_GAGNANT, after=0.3)
+    assert t.scores == {"Karadoc": 80, "Perceval": 25, "Léodagan": -5}
+    assert not [e for e in t.throw("Perceval", 2, 3, 5) if e.reason == "sirop_bet_unclaimed"]  # claimed: nothing
+
+
+def test_an_unclaimed_winning_bet_is_told_lost_at_the_next_throw() -> None:
+    """000 « Le Sirop »: « S'il oublie de crier l'annonce avant le lancer suivant, il ne prend pas de Bévue, mais
+    n'obtient pas les points de son pari réussi » — the next throw says so."""
+    t = sirop_table()
+    t.say("Perceval", K.BEAU_SIROP)
+    t.say("Léodagan", K.COUCHE_SIROP)
+    t.say("Bohort", K.PARI_OISEAU, number=2)
+    t.say("Karadoc", K.DE, dice=(4,))
+    events = t.throw("Perceval", 2, 3, 5)
+    told = [(e.reason, e.data.get("players")) for e in events if e.kind.value == "prompt"
+            and e.reason.startswith("sirop")]
+    assert told == [("sirop_bet_unclaimed", ["Perceval"])]
+    assert t.score("Perceval") == 50 and t.bevues() == []
