@@ -45,6 +45,9 @@ ACKNOWLEDGED = frozenset(
     {CallKind.BEAU_SIROP, CallKind.COUCHE_SIROP}
     | {k for k, spec in CALL_SPECS.items() if {"number", "combination"} & set(spec.args) and "dice" not in spec.args}
 )
+#: Calls whose effect does not depend on who says them (« Suivant ! » closes the window for all): said by
+#: nobody known (one microphone, a typed line without a name), they are the table's, not a « Qui a dit … ? »
+TABLE_CALLS = frozenset({CallKind.SUIVANT})
 #: the answers to « Vous avez dit « a » ou « b » ? »: the index of the reading each picks (-1: the last)
 _CHOICE_RANKS = {"premier": 0, "premiere": 0, "deuxieme": 1, "second": 1, "seconde": 1, "troisieme": 2,
                  "dernier": -1, "derniere": -1}
@@ -146,6 +149,8 @@ class Scribe:
                 return answer
         if understanding.kind is ResultKind.CALL and understanding.call is not None:
             call = understanding.call
+            if call.player == UNKNOWN_SPEAKER and call.kind in TABLE_CALLS:  # the same whoever says it
+                call = replace(call, player=self._anyone())
             if call.player == UNKNOWN_SPEAKER:  # nobody to give it to: ask, never guess
                 self.asked = call
                 return self._say("question", self.phrasebook.who_said(understanding.text), understood=meaning)
@@ -179,6 +184,11 @@ class Scribe:
         if call.kind in ACKNOWLEDGED and not verdicts & {EventKind.REJECTED, EventKind.BEVUE}:
             reply = self._say(reply.kind, _joined(self.phrasebook.acknowledge(call), reply.phrase), reply.events)
         return replace(reply, understood=meaning)
+
+    def _anyone(self) -> str:
+        """Who a call said by the whole table goes to: the player whose throw is on the table (or whose turn comes)."""
+        state = self.session.state
+        return state.current.roller if state.current is not None else self.session.game.upcoming_roller()
 
     def _answer_to_who_said(self, text: str) -> Reply | None:
         """« Qui a dit « six six six » ? » — « Karadoc ! » (or « c'est Karadoc »): the call is his."""
@@ -308,7 +318,11 @@ class Scribe:
         if kind is TableCommand.FIN_DE_PARTIE:
             reply = self.finish(command.t)
             self.over = True
-            return self._say("answer", _joined(reply.phrase, pb.scores(self.session.game.scores)), reply.events)
+            scores = self.session.game.scores
+            best = max(scores.values())
+            end = None if self.session.state.winner else _joined(
+                pb.stopped(self.session.rules.target), pb.leader([n for n, s in scores.items() if s == best], best))
+            return self._say("answer", _joined(reply.phrase, end, pb.scores(scores)), reply.events)
         return self._say("not_understood", pb.not_understood(None))
 
     def _say(self, kind: str, phrase: Phrase | None, events: list[Event] | None = None, understood: str = "") -> Reply:
