@@ -141,7 +141,7 @@ class Scribe:
         command = understanding.command
         meaning = self._meaning(understanding)
         if self.paused and not (command is not None and command.kind is TableCommand.REPRENDS):
-            return Reply("paused", understood=meaning)
+            return Reply("paused", self.phrasebook.paused(), understood=meaning, quiet=True)  # shown, not said
         choice, self.choice = self.choice, None  # a « … ou … ? » is answered by the next utterance or not at all
         if choice is not None and not understanding.accepted:
             answer = self._answer_to_which_one(understanding, *choice)

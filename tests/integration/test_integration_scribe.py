@@ -81,7 +81,9 @@ def test_correction_of_misheard_dice_refolds_the_game() -> None:
 def test_pause_ignores_everything_until_reprends() -> None:
     table = Table()
     table.hear("Karadoc", "pause")
-    assert table.hear("Karadoc", "six six six").kind == "paused"
+    paused = table.hear("Karadoc", "six six six")
+    assert paused.kind == "paused" and not paused.speaks  # shown on screen, not said: the table asked for quiet
+    assert paused.phrase.screen == "En pause : rien n'est compté. Dites « reprends » pour continuer."
     assert table.session.game.scores["Karadoc"] == 0
     table.hear("Karadoc", "reprends")
     table.hear("Karadoc", "six six six")

@@ -387,6 +387,10 @@ class Phrasebook:
     def pause(self) -> Phrase:
         return self._both(lambda fmt: self._answer("pause", self._values(fmt)))
 
+    def paused(self) -> Phrase:
+        """« En pause : rien n'est compté. Dites « reprends » pour continuer. » (shown for a call heard in a pause)."""
+        return self._both(lambda fmt: self._answer("paused", self._values(fmt)))
+
     def resume(self) -> Phrase:
         return self._both(lambda fmt: self._answer("resume", self._values(fmt)))
 
