@@ -214,7 +214,7 @@ class Scribe:
             return None
         refusal = Event(EventKind.REJECTED, call.player, None, check.code or "", CALL_SPECS[call.kind].rule, call.t,
                         {"call": call.to_json(), "message": check.reason})
-        return self._say("decision", self.phrasebook.events([refusal]))
+        return self._say("decision", self.phrasebook.events([refusal]), understood=self.phrasebook.understood(call).screen)
 
     def _answer_to_which_one(self, understanding: Understanding, asked: str | None,
                              readings: tuple[Call | Command, ...]) -> Reply | None:

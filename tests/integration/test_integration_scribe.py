@@ -366,3 +366,13 @@ def test_a_grelottine_first_throw_that_misses_says_it_does_not_count() -> None:
     assert _said(table, "Karadoc", "une chouette max").endswith("Perceval, relevez le défi : une Chouette pour 17 points.")
     assert _said(table, "Perceval", "deux trois cinq") == (
         "Velute de 5. Ce n'est pas une Chouette : ce lancer ne compte pas. Perceval, second lancer du défi.")
+
+
+def test_a_civet_without_a_civet_says_why_and_a_refused_call_shows_what_it_meant() -> None:
+    table = Table()
+    assert _said(table, "Karadoc", "civet de vingt sur une velute") == (
+        "Bévue ! Civet impossible pour Karadoc : Karadoc n'a pas de Civet. Karadoc perd 5. Karadoc a -5.")
+    table.t += 1.0
+    heard = Utterance(t=table.t, text="couche sirop", speaker="Perceval")
+    reply = table.scribe.hear(table.matcher.understand(heard, table=table.session.game), heard.to_json())
+    assert (reply.understood, reply.phrase.screen) == ("Couche-Sirop", "Annonce refusée : personne ne sirote.")
