@@ -174,7 +174,9 @@ class Scribe:
     def _call(self, call: Call, meaning: str) -> Reply:
         if self.over:
             return self._say("answer", self.phrasebook.game_over(), understood=meaning)
-        legal = self.session.game.now().calls(call.kind) if call.number is not None else ()  # a stake's range
+        # a stake's range (a bird is a face, not a stake: its Bévue says what was wrong)
+        legal = self.session.game.now().calls(call.kind) if call.number is not None and call.kind is not \
+            CallKind.PARI_OISEAU else ()
         reply = self.decide(self.session.hear(call))
         verdicts = {e.kind for e in told(reply.events)}
         span = legal[0].numbers if legal else None

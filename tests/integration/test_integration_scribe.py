@@ -376,3 +376,13 @@ def test_a_civet_without_a_civet_says_why_and_a_refused_call_shows_what_it_meant
     heard = Utterance(t=table.t, text="couche sirop", speaker="Perceval")
     reply = table.scribe.hear(table.matcher.understand(heard, table=table.session.game), heard.to_json())
     assert (reply.understood, reply.phrase.screen) == ("Couche-Sirop", "Annonce refusée : personne ne sirote.")
+
+
+def test_betting_the_bird_of_the_chouette_says_why_without_a_range_of_numbers() -> None:
+    """« Mouette » on a Chouette of 4: the Bévue says to bet « Beau-Sirop » — no « Possible maintenant : de 1 à 3 »
+    (a bird is a face, not a stake)."""
+    table = Table()
+    _said(table, "Karadoc", "quatre quatre deux")
+    _said(table, "Karadoc", "je sirote")
+    assert _said(table, "Perceval", "mouette") == (
+        "Bévue ! Perceval parie l'oiseau de la Chouette au lieu de « Beau-Sirop ». Perceval perd 5. Perceval a -5.")
