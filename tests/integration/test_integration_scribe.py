@@ -386,3 +386,14 @@ def test_betting_the_bird_of_the_chouette_says_why_without_a_range_of_numbers() 
     _said(table, "Karadoc", "je sirote")
     assert _said(table, "Perceval", "mouette") == (
         "Bévue ! Perceval parie l'oiseau de la Chouette au lieu de « Beau-Sirop ». Perceval perd 5. Perceval a -5.")
+
+
+def test_a_correction_after_a_throw_out_of_turn_corrects_the_real_throw() -> None:
+    """Karadoc throws 4-4-2 in his turn, then again out of turn (a Bévue, those dice ignored); « correction : quatre
+    quatre quatre » is about the throw on the table, not the ignored one: the Chouette becomes a Cul de chouette."""
+    table = Table()
+    _said(table, "Karadoc", "quatre quatre deux")
+    _said(table, "Karadoc", "cinq cinq un")  # out of turn: the window closes (his Chouette: 16), and a Bévue
+    assert table.session.game.scores["Karadoc"] == 16 - 5
+    _said(table, None, "correction quatre quatre quatre")
+    assert table.session.game.scores["Karadoc"] == 80 - 5
