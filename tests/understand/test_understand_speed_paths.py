@@ -50,7 +50,8 @@ _FREE_DECODING = (
     "bergère on nette", "civet de trente sur une fuite", "lit note", "grelottine sur un vin", "bizarre et",
     "qui jette", "bé jarret", "quichage léo dans", "passe gros lot Léodagan", "la dernière fois j'ai crié pas mou",
     "cul deux chouettes", "il a pas dit mécréant il a dit méchant", "chou est te de quatre", "tiens jette de cinq",
-    "pour doux", "une hisse on", "la notte", "sloubi un sloubi deux",
+    "pour doux", "une hisse on", "la notte", "sloubi un sloubi deux", "cadre et cadre", "trois sans quarante",
+    "civet de sang deux sur une velute", "je relance pour doute",
 )
 
 

@@ -80,6 +80,7 @@ class SoundStage:
                         entry = self.named_sounds.setdefault(rest, {}).setdefault(_SEP.join(named), [])
                         entry += [(t, player, name, k) for t in named_templates]
         self.named_keys = _by_length(self.named_sounds)
+        self._as_long: dict[tuple[tuple[str, ...], int, bool], list[str]] = {}
 
     def numbers_by_sound(self, utoks: list[UTok]) -> list[UTok]:
         """Words a free decoder writes for a number (« pour doux » → douze, « cadre » → quatre, « trois sans
@@ -168,8 +169,9 @@ class SoundStage:
         heard = phonemes(said)
         if len(heard) < 2:
             return None
-        scored = sorted((sound_distance(heard, key), word) for key, word in self.number_phonemes)
-        best = scored[0][0]
+        # a distance over one sound is not worked out to the end: such a number is never the one read
+        scored = [(sound_distance(heard, key, limit=1.0), word) for key, word in self.number_phonemes]
+        best = min(d for d, _ in scored)
         words = {w for d, w in scored if d == best}
         return words.pop() if best <= 1.0 and len(words) == 1 else None
 
@@ -268,6 +270,16 @@ class SoundStage:
             j += 1
         return tuple(slots), [phonemes(" ".join(words)) for words in stretches], tuple(values)
 
+    def _keys_about_as_long(self, slots: tuple[str, ...], heard_len: int, named: bool) -> list[str]:
+        """The phrase sounds with these slots about as long as ``heard_len`` (:func:`_about_as_long`), each list
+        made once per slots, length and kind (a table of the grammar, filled as lengths are heard)."""
+        memo = (slots, heard_len, named)
+        keys = self._as_long.get(memo)
+        if keys is None:
+            by_length = (self.named_keys if named else self.phrase_keys).get(slots, {})
+            keys = self._as_long[memo] = _about_as_long(by_length, heard_len, _NAME_SLACK if named else 0)
+        return keys
+
     def _sound_hits(
         self, slots: tuple[str, ...], stretches: list[str], values: tuple, utoks: list[UTok], named: bool = False
     ) -> list[tuple[str, list[str], int]]:
@@ -276,7 +288,7 @@ class SoundStage:
         as one)."""
         heard_len = sum(len(x) for x in stretches)
         more = _NAME_SLACK if named else 0
-        keys = _about_as_long((self.named_keys if named else self.phrase_keys).get(slots, {}), heard_len, more)
+        keys = self._keys_about_as_long(slots, heard_len, named)
         if not keys or heard_len < 4:
             return []
         # a key word heard as itself (« mouette ») is never swallowed into another phrase's sound
