@@ -247,3 +247,18 @@ def test_a_shout_cut_in_two_is_joined_when_its_voice_goes_on(rival: float, pause
     joined = rejoined(pieces, seat, frames_per_s, cfg)
     assert joined == ([Segment(2, 0.2, second + 0.35, -12.0)] if one else pieces)
     assert rejoined(pieces, seat, frames_per_s, replace(cfg, rejoin_ms=0.0)) == pieces
+
+
+@pytest.mark.parametrize(("rule", "knock", "at_shout"), [(True, 0.15, True), (False, 0.15, False), (True, 0.08, False)])
+def test_a_knock_just_before_a_shout_on_his_microphone_does_not_swallow_its_onset(
+    rule: bool, knock: float, at_shout: bool
+) -> None:
+    # a die knocked where player 2 sits (his own time differences: his seat answers it, over seat_on),
+    # from 5.0 s, then his shout at 5.4 s, within the hangover: one segment from the knock, the shout's
+    # onset swallowed, unless the knock (unvoiced: most of its energy over 1 kHz) is dropped. Shorter
+    # than die_min_ms (a plosive's burst before its vowel is), it is kept
+    mics = _table([*ALONE, (2, 5.4, 0.6, 0.5)], [(5.0, knock)], 7.0, die=tuple(int(d) for d in DELAYS[2]))
+    cfg = replace(SegmenterConfig(), die_before_voice=rule)
+    heard = [(s.channel, s.start) for s in segment_audio(mics, RATE, cfg) if s.start > 4.7]
+    assert [c for c, _ in heard] == [2]
+    assert abs(heard[0][1] - (5.4 if at_shout else 5.0)) <= 0.020

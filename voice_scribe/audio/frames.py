@@ -119,8 +119,10 @@ class SegmenterConfig:
     seat_split_ms: float = 150.0
     #: a burst unvoiced over most of its frames (under ``SeatConfig.voiced_share`` of its energy under
     #: 1 kHz: a die's knock, whose time differences can make the seat respond) followed within the
-    #: hangover by a voiced burst of its channel opens nothing: it would swallow that shout's onset
+    #: hangover by a voiced burst of its channel is dropped: it would swallow that shout's onset
     die_before_voice: bool = False
+    #: ... when it lasts this long (ms) at least: a plosive's burst before its vowel is shorter
+    die_min_ms: float = 100.0
 
 
 @dataclass(frozen=True)

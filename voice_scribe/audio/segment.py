@@ -44,7 +44,10 @@ learnt from the table, give a per-frame response per seat that does not
 depend on loudness. Where a seat speaks its channel's power is its own (no
 leak subtracted), a burst whose seat stays silent opens nothing, a seat's
 rise gives the onset, and a segment whose seat speaks is kept however loud
-a rival's copy is (steps 3-6).
+a rival's copy is (steps 3-6). The seats also drop a leak copy that would only
+bridge two of a channel's bursts (:func:`resolve_duplicates`), join a shout cut
+in two by a pause when the same seat goes on (:func:`rejoined`), and drop a
+segment over which no seat speaks, a room's diffuse tail (:func:`placeless`).
 
 Whether a segment is speech at all (not a knock or rolling dice) is decided
 after, on the emitted segments only: :mod:`voice_scribe.audio.vad`.
@@ -380,7 +383,8 @@ def segment_audio(
                     first = pitch_onset(clean, rate, c, first, prev, spread, gains[c], power[:, c],
                                         float(noise[c]), frame, cfg)
             if voiced is not None and _die_before_voice(voiced[:, c], a, b, pieces[k + 1 : k + 2], cfg):
-                first = None  # a knock just before a voice on this microphone: it would swallow its onset
+                prev = b  # a knock just before a voice on this microphone: it would swallow its onset, as an
+                continue  # opener or as a follower bridging an earlier segment to it
             if cut and first is not None:  # what comes before a cut is the sound it was cut from
                 first = max(first, min(b - 1, a + int(round(cfg.seat_delay_ms / cfg.frame_ms))))
             if first is None:  # no rise of its own: another player's sound, the room's tail, or
@@ -404,9 +408,10 @@ def segment_audio(
 def _die_before_voice(
     voiced: np.ndarray, a: int, b: int, after: list[tuple[int, int, bool]], cfg: SegmenterConfig
 ) -> bool:
-    """Is the burst ``[a, b)`` unvoiced over most of its frames while the channel's next burst
-    (``after``), within the hangover, is voiced over most of its own: a die's knock before a shout?"""
-    if not after or (after[0][0] - b) * cfg.frame_ms > cfg.hangover_ms:
+    """Is the burst ``[a, b)``, ``die_min_ms`` long at least, unvoiced over most of its frames while the
+    channel's next burst (``after``), within the hangover, is voiced over most of its own: a die's knock
+    before a shout (and not a shout's own unvoiced head, the « t » of « trois », shorter)?"""
+    if not after or (after[0][0] - b) * cfg.frame_ms > cfg.hangover_ms or (b - a) * cfg.frame_ms < cfg.die_min_ms:
         return False
     x, y, _ = after[0]
     return float(voiced[a:b].mean()) < 0.5 <= float(voiced[x:y].mean())
