@@ -97,8 +97,9 @@ class SegmenterConfig:
     #: seat over its head: the same voice going on after a pause, not a new shout (a shout cut in two)
     rejoin_ms: float = 400.0
     #: a segment over which no seat speaks (``seat_on``), its own nor any other, is a sound from no
-    #: place at the table (a room's diffuse tail): dropped (False: kept)
-    placeless_drop: bool = True
+    #: place at the table (a room's diffuse tail): dropped (False, the default: kept; measured: it
+    #: cost the live path 5 held-out shouts, docs/hearing.md « Misses and false detections, eighth round »)
+    placeless_drop: bool = False
     #: how far back (ms) an onset follows its seat's response down to ``seat_off``
     seat_back_ms: float = 150.0
     #: the seat's response rises this long (ms) before the sound (a 32 ms window, smoothed)

@@ -46,8 +46,9 @@ leak subtracted), a burst whose seat stays silent opens nothing, a seat's
 rise gives the onset, and a segment whose seat speaks is kept however loud
 a rival's copy is (steps 3-6). The seats also drop a leak copy that would only
 bridge two of a channel's bursts (:func:`resolve_duplicates`), join a shout cut
-in two by a pause when the same seat goes on (:func:`rejoined`), and drop a
-segment over which no seat speaks, a room's diffuse tail (:func:`placeless`).
+in two by a pause when the same seat goes on (:func:`rejoined`), and, when
+``placeless_drop`` is set (off by default), drop a segment over which no seat
+speaks, a room's diffuse tail (:func:`placeless`).
 
 Whether a segment is speech at all (not a knock or rolling dice) is decided
 after, on the emitted segments only: :mod:`voice_scribe.audio.vad`.
