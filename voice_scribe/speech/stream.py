@@ -46,7 +46,9 @@ from typing import Any
 import numpy as np
 
 from voice_scribe.audio.carry import LookCache
-from voice_scribe.audio.leak import LeakModel, learn_leak
+from voice_scribe.audio.frames import frame_power
+from voice_scribe.audio.leak import LeakModel, cancelled, learn_leak, spread_power
+from voice_scribe.audio.leak_pool import LeakPool
 from voice_scribe.audio.mute import Mute
 from voice_scribe.audio.segment import Segment, segment_audio
 from voice_scribe.audio.sources import Frame
@@ -113,6 +115,10 @@ class StreamingHearing:
     crosstalk_s: float | None = None
     #: ... at most this often (s)
     crosstalk_every_s: float = 5.0
+    #: the crosstalk's direct paths and power gains are learnt on every frame heard so far where a
+    #: speaker was alone (:class:`~voice_scribe.audio.leak_pool.LeakPool`), as the file path learns
+    #: them over the whole recording, rather than merged from each learning window's (False)
+    pooled: bool = False
     #: each look reads what the looks before computed of the same audio (the high band, loudness
     #: ratios, seat spectra and block energies, by session index; the frame powers the end watch
     #: kept) instead of computing it again over the whole window: the same segments, sooner
@@ -140,6 +146,7 @@ class StreamingHearing:
     _last_learnt: float | None = field(default=None, init=False)
     _crosstalk: LeakModel | None = field(default=None, init=False, repr=False)  # learnt on ``crosstalk_s``
     _crosstalk_learnt: float | None = field(default=None, init=False)
+    _pool: LeakPool | None = field(default=None, init=False, repr=False)
     _check: SpeechCheck | None = field(default=None, init=False, repr=False)
     _watch: EndWatch = field(init=False, repr=False)
     _look: LookCache | None = field(default=None, init=False, repr=False)
@@ -319,9 +326,35 @@ class StreamingHearing:
         else:
             learnt = learn_leak(recent, self.cfg.rate, self.cfg.segmenter)
         self._leak = learnt if self._leak is None else self._leak.merged(learnt)
+        if self.pooled:
+            self._leak = self._pooled(self._leak, recent, self._buf_start + len(self._buf) - len(recent))
         if self.crosstalk_s is not None:
             self._leak = self._with_crosstalk(self._leak)
         return self._leak
+
+    def _pooled(self, leak: LeakModel, recent: np.ndarray, at: int) -> LeakModel:
+        """``leak`` with its direct paths and power gains learnt on every frame heard so far where
+        a speaker was alone (``recent``, from session sample ``at``, added to what was pooled)."""
+        cfg = self.cfg.segmenter
+        if self._pool is None:
+            self._pool = LeakPool(self.channels)
+        frame = self._watch.frame
+        skip = -at % frame  # whole frames on the session's grid only
+        recent = recent[skip : skip + (len(recent) - skip) // frame * frame]
+        at = (at + skip) // frame
+        raw = frame_power(recent, frame)
+        if cfg.cancel_leaks:
+            self._pool.add_raw(recent, raw, at, frame, int(cfg.max_lag_ms * self.cfg.rate / 1000))
+            pooled = self._pool.paths()
+            known = {d for _, d in pooled}
+            paths = {pair: p for pair, p in leak.paths.items() if pair[1] not in known} | pooled
+            leak = replace(leak, paths=paths)
+        clean = cancelled(recent, leak, cfg)
+        power = raw if clean is recent else frame_power(clean, frame)
+        self._pool.add_clean(power, spread_power(power, cfg), at)
+        gains, support = self._pool.gains(cfg.leak_percentile)
+        known_g = ~np.isnan(gains)
+        return replace(leak, gains=np.where(known_g, gains, leak.gains), support=np.where(known_g, support, leak.support))
 
     def _with_crosstalk(self, leak: LeakModel) -> LeakModel:
         """``leak`` with the crosstalk learnt on the last ``crosstalk_s`` (again every
