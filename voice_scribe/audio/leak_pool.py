@@ -63,6 +63,8 @@ class LeakPool:
 
     channels: int
     keep_frames: int = 60_000
+    #: a direct path is used from this many frames where its source was alone (the file path: 20)
+    path_frames: int = MIN_FRAMES
     #: session frame up to which every frame's ratio has been pooled
     upto: int = field(default=0, init=False)
     #: session frame up to which every frame's power and correlations have been pooled
@@ -110,9 +112,10 @@ class LeakPool:
             idx = (np.flatnonzero(dominant)[:, None] * frame + np.arange(frame)).ravel()
             xd = audio[idx, d].astype(np.float64)
             corr = self._corr.setdefault(d, np.zeros((self.channels, max_lag + 1)))
+            at = idx[:, None] + np.arange(max_lag + 1)  # (samples, lags): c at t + lag
             for c in range(self.channels):
                 if c != d:
-                    corr[c] += [float(audio[idx + lag, c].astype(np.float64) @ xd) for lag in range(max_lag + 1)]
+                    corr[c] += xd @ audio[:, c][at].astype(np.float64)
             self._energy[d] = self._energy.get(d, 0.0) + float(xd @ xd)
             self._frames[d] = self._frames.get(d, 0) + int(dominant.sum())
         self.upto_raw = first + whole
@@ -122,7 +125,7 @@ class LeakPool:
         frame pooled where d was alone (from :data:`MIN_FRAMES` of them)."""
         paths: LeakPaths = {}
         for d, corr in self._corr.items():
-            if self._frames[d] < MIN_FRAMES:
+            if self._frames[d] < self.path_frames:
                 continue
             for c in range(self.channels):
                 if c != d:

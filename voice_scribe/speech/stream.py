@@ -47,7 +47,7 @@ import numpy as np
 
 from voice_scribe.audio.carry import LookCache
 from voice_scribe.audio.frames import frame_power
-from voice_scribe.audio.leak import LeakModel, cancelled, learn_leak, spread_power
+from voice_scribe.audio.leak import LeakModel, LeakPaths, cancelled, learn_leak, spread_power
 from voice_scribe.audio.leak_pool import LeakPool
 from voice_scribe.audio.mute import Mute
 from voice_scribe.audio.segment import Segment, segment_audio
@@ -73,6 +73,16 @@ QUIET_BEFORE_LOOK_S = 0.02
 #: a channel's returning sound that begins up to this much later than a hangover after a segment's
 #: end may still be joined to it: the segmenter's gaps move by a few frames between looks (s)
 JOIN_SLACK_S = 0.08
+#: pooled direct paths whose gains all moved less than this (same pairs, same lags) are kept as
+#: they were: a look's cancelled audio is carried only while the paths stay the same
+PATH_SETTLE = 0.002
+
+
+def _settled(old: LeakPaths, new: LeakPaths) -> bool:
+    """Are ``new`` paths ``old`` ones but for gains moved by less than :data:`PATH_SETTLE`?"""
+    return old.keys() == new.keys() and all(
+        old[pair][1] == lag and abs(old[pair][0] - gain) < PATH_SETTLE for pair, (gain, lag) in new.items()
+    )
 
 
 def shifted(seg: Segment, dt: float) -> Segment:
@@ -119,6 +129,8 @@ class StreamingHearing:
     #: speaker was alone (:class:`~voice_scribe.audio.leak_pool.LeakPool`), as the file path learns
     #: them over the whole recording, rather than merged from each learning window's (False)
     pooled: bool = False
+    #: ... a pooled direct path is cancelled once its source was alone in this many frames
+    pool_path_frames: int = 20
     #: each look reads what the looks before computed of the same audio (the high band, loudness
     #: ratios, seat spectra and block energies, by session index; the frame powers the end watch
     #: kept) instead of computing it again over the whole window: the same segments, sooner
@@ -147,6 +159,7 @@ class StreamingHearing:
     _crosstalk: LeakModel | None = field(default=None, init=False, repr=False)  # learnt on ``crosstalk_s``
     _crosstalk_learnt: float | None = field(default=None, init=False)
     _pool: LeakPool | None = field(default=None, init=False, repr=False)
+    _pool_paths: LeakPaths | None = field(default=None, init=False, repr=False)  # the last pooled paths used
     _check: SpeechCheck | None = field(default=None, init=False, repr=False)
     _watch: EndWatch = field(init=False, repr=False)
     _look: LookCache | None = field(default=None, init=False, repr=False)
@@ -337,7 +350,7 @@ class StreamingHearing:
         a speaker was alone (``recent``, from session sample ``at``, added to what was pooled)."""
         cfg = self.cfg.segmenter
         if self._pool is None:
-            self._pool = LeakPool(self.channels)
+            self._pool = LeakPool(self.channels, path_frames=int(self.pool_path_frames))
         frame = self._watch.frame
         skip = -at % frame  # whole frames on the session's grid only
         recent = recent[skip : skip + (len(recent) - skip) // frame * frame]
@@ -348,6 +361,9 @@ class StreamingHearing:
             pooled = self._pool.paths()
             known = {d for _, d in pooled}
             paths = {pair: p for pair, p in leak.paths.items() if pair[1] not in known} | pooled
+            if self._pool_paths is not None and _settled(self._pool_paths, paths):
+                paths = self._pool_paths  # the looks' cancelled audio kept stays valid
+            self._pool_paths = paths
             leak = replace(leak, paths=paths)
         clean = cancelled(recent, leak, cfg)
         power = raw if clean is recent else frame_power(clean, frame)
