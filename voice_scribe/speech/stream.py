@@ -31,7 +31,9 @@ A segment is emitted as the file path has it: the speech check's (a die's head b
 shout left out, ``Segment.seat_rise`` carried to the session clock by :func:`shifted`).
 What still makes the two paths differ is the crosstalk model, learnt at the looks on the last
 ``learn_s`` and merged (docs/hearing.md, « Live path, sixth round »); with ``crosstalk_s`` its
-crosstalk part is learnt as the file path learns it, on that much recent audio at once.
+crosstalk part is learnt as the file path learns it, on that much recent audio at once; with
+``pooled``, on every frame heard so far where a speaker was alone, each counted once
+(:class:`~voice_scribe.audio.leak_pool.LeakPool`; « Live path, eighth round »).
 
 Frames pass through an optional :class:`~voice_scribe.audio.mute.Mute` first,
 so the scribe does not hear itself.
@@ -131,6 +133,8 @@ class StreamingHearing:
     pooled: bool = False
     #: ... a pooled direct path is cancelled once its source was alone in this many frames
     pool_path_frames: int = 20
+    #: ... the power gains pooled too (False: the direct paths only, the gains merged)
+    pool_gains: bool = True
     #: each look reads what the looks before computed of the same audio (the high band, loudness
     #: ratios, seat spectra and block energies, by session index; the frame powers the end watch
     #: kept) instead of computing it again over the whole window: the same segments, sooner
@@ -365,6 +369,8 @@ class StreamingHearing:
                 paths = self._pool_paths  # the looks' cancelled audio kept stays valid
             self._pool_paths = paths
             leak = replace(leak, paths=paths)
+        if not self.pool_gains:
+            return leak
         clean = cancelled(recent, leak, cfg)
         power = raw if clean is recent else frame_power(clean, frame)
         self._pool.add_clean(power, spread_power(power, cfg), at)
