@@ -135,6 +135,8 @@ class StreamingHearing:
     pool_path_frames: int = 20
     #: ... the power gains pooled too (False: the direct paths only, the gains merged)
     pool_gains: bool = True
+    #: ... the pooled power gains raised by this much (dB): a margin over the file path's estimate
+    pool_margin_db: float = 0.0
     #: each look reads what the looks before computed of the same audio (the high band, loudness
     #: ratios, seat spectra and block energies, by session index; the frame powers the end watch
     #: kept) instead of computing it again over the whole window: the same segments, sooner
@@ -375,6 +377,7 @@ class StreamingHearing:
         power = raw if clean is recent else frame_power(clean, frame)
         self._pool.add_clean(power, spread_power(power, cfg), at)
         gains, support = self._pool.gains(cfg.leak_percentile)
+        gains = gains * 10 ** (self.pool_margin_db / 10)
         known_g = ~np.isnan(gains)
         return replace(leak, gains=np.where(known_g, gains, leak.gains), support=np.where(known_g, support, leak.support))
 
