@@ -46,3 +46,8 @@ def test_what_did_you_say_asks_to_repeat(matcher, said):
 
 def test_what_did_you_say_about_a_call_is_not_a_request(matcher):
     assert _kind(matcher, "t'as dit linotte") is None
+
+
+@pytest.mark.parametrize("said,kind", [("j'achète aussi", "rachat"), ("moi aussi j'achète", "rachat"), ("j'achète", "achat")])
+def test_the_second_buyer_buys_too(matcher, said, kind):
+    assert _kind(matcher, said) == kind
