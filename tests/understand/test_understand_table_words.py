@@ -51,3 +51,14 @@ def test_what_did_you_say_about_a_call_is_not_a_request(matcher):
 @pytest.mark.parametrize("said,kind", [("j'achète aussi", "rachat"), ("moi aussi j'achète", "rachat"), ("j'achète", "achat")])
 def test_the_second_buyer_buys_too(matcher, said, kind):
     assert _kind(matcher, said) == kind
+
+
+@pytest.mark.parametrize("said,kind", [("fauvette grave", "pari_oiseau"), ("je sirote grave", "je_sirote"),
+                                       ("pélican grave", "pelican")])
+def test_grave_ending_a_call_is_its_emphasis(matcher, said, kind):
+    assert _kind(matcher, said) == kind
+
+
+@pytest.mark.parametrize("said", ["c'est grave", "t'as vu cette chouette c'est grave"])
+def test_grave_in_table_talk_stays_table_talk(matcher, said):
+    assert _kind(matcher, said) is None

@@ -34,7 +34,7 @@ DISFLUENCIES = frozenset(
 EDGE_FILLERS = frozenset({"là", "tiens", "déjà", "quoi", "donc", "hein", "alors", "voilà", "maintenant", "pis",
                           "savoir", "peuchère", "regarde", "regardez",
                           # the scribe addressed (« eh scribe, ça en est où les scores », « suivant scribe »)
-                          "scribe"})
+                          "scribe", "grave"})
 #: Several-word particles dropped only at the very end (« … une fois », « … les gars »: regional and familiar
 #: French), compared on their plain form.
 EDGE_FILLER_PHRASES: tuple[tuple[str, ...], ...] = (
