@@ -62,3 +62,17 @@ def test_grave_ending_a_call_is_its_emphasis(matcher, said, kind):
 @pytest.mark.parametrize("said", ["c'est grave", "t'as vu cette chouette c'est grave"])
 def test_grave_in_table_talk_stays_table_talk(matcher, said):
     assert _kind(matcher, said) is None
+
+
+@pytest.mark.parametrize("said,rule", [
+    ("la grelottine c'est quoi la règle", "grelottine"), ("la règle de la bévue c'est combien de points", "bevue"),
+    ("la règle du civet c'est quoi", "civet"),
+])
+def test_the_rule_named_first_then_asked_in_the_explicit_form(matcher, said, rule):
+    u = matcher.understand(said, speaker=SPEAKER)
+    assert u.accepted and u.command is not None and u.command.kind.value == "regle" and u.command.rule == rule
+
+
+@pytest.mark.parametrize("said", ["la grelottine c'est quoi déjà", "le civet c'est quand"])
+def test_the_call_asked_about_without_the_rule_named_stays_table_talk(matcher, said):
+    assert _kind(matcher, said) is None

@@ -238,8 +238,8 @@ class HeardWords:
         """Without hesitations and encouragements (« euh », « allez », « vas-y »); grammar words stay."""
         while pairs and (pairs[0][1] in EDGE_FILLERS or pairs[0][0] in DISFLUENCIES and pairs[0][0] not in self.vocab):
             pairs = pairs[1:]  # (a hesitation first is dropped below anyway: « eh scribe, … »)
-        while pairs and pairs[-1][1] in EDGE_FILLERS:
-            pairs = pairs[:-1]
+        while pairs and pairs[-1][1] in EDGE_FILLERS and [p for p, _ in pairs[-2:]] != ["est", "quoi"]:
+            pairs = pairs[:-1]  # (« c'est quoi » said last asks: « la grelottine c'est quoi déjà »)
         for phrase in EDGE_FILLER_PHRASES:
             k = len(phrase)
             kept = [p for p, _ in pairs[: len(pairs) - k]]
