@@ -232,23 +232,31 @@ class Matcher:
         untraced = [k for k, cost in enumerate(costs) if k not in found and k not in left_out and cost != INF]
         if untraced:
 
-            def every() -> list[Alignment]:
-                # a template that needs the state is asked about only when the readings differ with and without it
+            def every(tail: bool = True) -> list[Alignment]:
+                """Every path traced. A phrase that needs the state is asked about only when the readings differ
+                with and without it — or, ``tail`` False, when they differ otherwise than by readings of its own
+                after all the others (costlier than anything the decision reads: only a merge with the readings
+                by sound, which asks for the whole list, may place them)."""
                 pending = [k for k in untraced if templates[k].needs_state]
                 for k in untraced:
                     found[k] = self.aligner.ended(templates[k], heard, filled[k])
                 readings = best_per_meaning(found[k] for k in sorted(found))
                 if pending:
                     without = best_per_meaning(found[k] for k in sorted(found) if k not in pending)
-                    if any(a is not b for a, b in zip(readings, without)) or len(readings) != len(without):
+                    prefix = len(readings) >= len(without) and all(a is b for a, b in zip(readings, without))
+                    if not prefix or (tail and len(readings) != len(without)):
                         for k in pending:
                             if not heard_now(templates[k]):
                                 del found[k]
                         readings = best_per_meaning(found[k] for k in sorted(found))
+                    else:
+                        readings = without if not tail else readings
                 return readings
 
             if tied(ranked):
-                return Readings(every())
+                whole = Readings(every(tail=False))
+                whole.every = every  # the tail, for a merge with the readings by sound
+                return whole
             ranked.every = every
         return ranked
 
