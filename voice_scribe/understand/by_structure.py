@@ -12,7 +12,17 @@ from collections.abc import Sequence
 from voice_scribe.engine.calls import CallKind
 from voice_scribe.understand.alignment import Alignment
 from voice_scribe.understand.commands import TableCommand
-from voice_scribe.understand.dice_words import FACES, corrects, counts_faces, is_throw_word, read_throws
+from voice_scribe.understand.dice_words import (
+    FACES,
+    corrects,
+    counts_faces,
+    is_throw_word,
+    may_correct,
+    names_the_dice,
+    read_amid_remarks,
+    read_throws,
+    told_twice,
+)
 from voice_scribe.understand.grammar import Target, Template
 from voice_scribe.understand.heard_words import UTok, said_number
 from voice_scribe.understand.normalize import tokens
@@ -66,28 +76,50 @@ def _structure_words(utoks: list[UTok], as_heard: bool = False) -> list[str]:
     return words
 
 
-def may_restructure(decided: Understanding) -> bool:
+def may_restructure(decided: Understanding, in_context: bool = False) -> bool:
     """Whether the structure readers may change ``decided`` (and are worth asking): nothing was accepted, or a
-    throw was (its phrase may have skipped a count)."""
+    throw was (its phrase may have skipped a count); against a game, also any call when every word is a throw's."""
     thing = decided.call or decided.command
-    return not decided.accepted or thing is not None and (thing.kind in THROWS or thing.kind is TableCommand.CORRECTION)
+    if not decided.accepted or thing is not None and (thing.kind in THROWS or thing.kind is TableCommand.CORRECTION):
+        return True
+    return in_context and _only_a_throw(decided.text)
 
 
-def structure_decides(decided: Understanding, structure: list[Alignment]) -> bool:
+def _only_a_throw(text: str) -> bool:
+    """Whether every word of ``text`` is a throw's and they tell one (« paire de trois sur les chouettes »): no
+    other call is said, whatever a phrase of similar cost reads (at the roller's turn, a Civet)."""
+    return bool(read_throws(tokens(text)))
+
+
+def structure_decides(decided: Understanding, structure: list[Alignment], in_context: bool = False) -> bool:
     """Whether the throws or the question read by structure are the answer rather than the phrases': the phrases
     read nothing, or hesitate and the structure names one of them, or read a throw while the words count a face
     (« trois fois le un »: the phrase « j'ai fait {die} {die} » skips « fois le ») or tell two throws (« deux six
-    et un trois »: two, six, three, or two sixes and a three)."""
+    et un trois »: two, six, three, or two sixes and a three), or one throw said twice (« trois putain trois »).
+
+    ``in_context`` (read against a game, whose legal calls may promote a phrase of similar cost): also when every
+    word is a throw's (« paire de trois sur les chouettes », not a Civet), when a correction is read where no word
+    owns a mistake (« mes deux dés cinq et quatre »), and when the words name the dice a phrase of another kind
+    skipped (« chouettes un cinq et un un … », not three dice). Out of context those stay as they were (measured:
+    held-out writers 3 and 6 each lost a line with them)."""
     if decided.kind is ResultKind.REJECTED:
         return True
     if decided.kind is ResultKind.AMBIGUOUS:
         return len(structure) == 1 and among(structure[0], decided.candidates)
     thing = decided.call or decided.command
-    if thing is None or not (thing.kind in THROWS or thing.kind is TableCommand.CORRECTION):
+    if thing is None:
         return False
+    if not (thing.kind in THROWS or thing.kind is TableCommand.CORRECTION):
+        return in_context and _only_a_throw(decided.text) and all(al.template.target in THROWS for al in structure)
     told = {(al.template.target, reading_fields(al).get("dice")) for al in structure}
+    said = tokens(decided.text)
+    if in_context and thing.kind is TableCommand.CORRECTION and not (corrects(said) or may_correct(said)):
+        # a correction read where no word owns a mistake (« mes deux dés cinq et quatre »): the throw said
+        return all(al.template.target in THROWS for al in structure)
+    if in_context and names_the_dice(said) and all(al.template.target is not thing.kind for al in structure):
+        return True  # the dice named (« chouettes un cinq et un un … »): a phrase of another kind skipped the word
     # only where a phrase may have skipped what the structure reads: a count of a face, or a second reading
-    counted = len(structure) > 1 or counts_faces(tokens(decided.text))
+    counted = len(structure) > 1 or counts_faces(said) or told_twice(said)
     return counted and told != {(thing.kind, thing.dice)}
 
 
@@ -111,6 +143,10 @@ def by_structure(utoks: list[UTok], text: str, cost: float) -> list[Alignment]:
         return []
     words = _structure_words(utoks, as_heard=bool(guessed))
     readings = () if any(u.player for u in utoks) else read_throws(words)
+    if not any(u.player for u in utoks) and (not readings or told_twice(said)):
+        # the oaths the words above dropped: a throw said twice with one between, a remark after it
+        amid = read_amid_remarks(said)
+        readings = (amid,) if amid is not None else readings
     if readings:
         kinds: list[Target] = [TableCommand.CORRECTION if corrects(said) else r.kind for r in readings]
         phrases = [STRUCTURE_PHRASES[kind] for kind in kinds]

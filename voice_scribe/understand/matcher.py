@@ -168,11 +168,11 @@ class Matcher:
                 )
         context = (table, now) if table is not None else None
         decided = self._decide(utterance, ranked, who, source, context)
-        if not (about or remark) and may_restructure(decided):
+        if not (about or remark) and may_restructure(decided, table is not None):
             # a throw or a question in the speaker's own words is read by its structure — when the phrases read
             # nothing, or hesitate and the structure says which of them it is, or skipped words that count a face
             structure = by_structure(utoks, text, self.thresholds.accept)
-            if structure and structure_decides(decided, structure):
+            if structure and structure_decides(decided, structure, table is not None):
                 decided = self._decide(utterance, structure, who, source, context)
         decided = asked_if_correcting(decided, context)
         return asked_if_article(decided, utoks) if table is None else decided
