@@ -264,7 +264,7 @@ def test_two_bevues_in_one_decision_are_both_said() -> None:
 
 def test_winner_elimination_turn_prompt() -> None:
     assert BOOK.event(E(K.WINNER, "Karadoc", data={"score": 346})).spoken == \
-        "Karadoc gagne la partie avec trois cent quarante-six !"
+        "Karadoc gagne la partie avec trois cent quarante-six points !"
     out = BOOK.event(E(K.ELIMINATED, "Karadoc", reason=R.BELOW_MINUS_TARGET.value))
     assert "moins trois cent quarante-trois" in out.spoken and "-343" not in out.screen and "343" in out.screen
     assert BOOK.event(E(K.TURN, "Perceval", data={"round": 12})).spoken == "Tour douze. À Perceval de jouer."
