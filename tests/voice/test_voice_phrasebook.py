@@ -345,6 +345,9 @@ def test_reminders_carry_the_seed_values() -> None:
     assert str(cul_de_chouette_points(1)) in BOOK.rule("cul_de_chouette").screen
     assert str(cul_de_chouette_points(6)) in BOOK.rule("cul_de_chouette").screen
     assert "Vert-Linette" in BOOK.rule("verdier").spoken
+    sirop = BOOK.rule("sirop").spoken  # seed 000 « Le Sirop »: the three calls a bettor must know
+    assert all(call in sirop for call in ("« Beau-Sirop ! »", "« Couche-Sirop ! »", "« Sirop gagnant ! »", "Bévue"))
+    assert "vingt-cinq points" in sirop and "cinq points" in sirop
     assert "cinq points" in BOOK.rule("bevue").spoken
     assert "dix points" in Phrasebook(Rules(bevue_penalty=10)).rule("bevue").spoken
     assert BOOK.rule("zbradaraldjan").spoken == "Je ne connais pas cette règle."
