@@ -102,3 +102,18 @@ def test_a_call_given_to_its_caller_after_qui_a_dit_is_shown_at_the_answer_s_tim
     stamps = [line[1:9] for line in lines]
     assert stamps == sorted(stamps), lines
     assert lines[-1] == "[00:05.00]   Annonce de 00:02.00 : Chouette de 4."
+
+
+def test_typed_dice_in_figures_are_read_as_the_three_dice() -> None:
+    """« Perceval: dés 2 5 5 » was read « chouettes 2 et 5 » (a pair in figures is one number to the
+    understanding) and « dés 6 6 6 » not at all: typed dice are spelled as they would be heard."""
+    players = ["Karadoc", "Perceval", "Léodagan"]
+    session = Session(players)
+    matcher = Matcher.build(players, session.rules)
+    for line, kind, dice in [("Perceval: dés 2 5 5", "des", (2, 5, 5)), ("Perceval: dés 6 6 6", "des", (6, 6, 6)),
+                             ("Perceval: chouettes 3 3", "chouettes", (3, 3))]:
+        typed = parse_line(line, players)
+        call = matcher.understand(Utterance(t=1.0, text=typed.text, speaker="Perceval")).call
+        assert call is not None and (call.kind.value, call.dice) == (kind, dice), (line, call)
+    assert parse_line("Karadoc: civet de 50 sur une chouette", players).text == "civet de 50 sur une chouette"
+    assert parse_line("Léodagan: secret 2 5 5", players).secret == (2, 5, 5)
