@@ -117,3 +117,19 @@ def test_typed_dice_in_figures_are_read_as_the_three_dice() -> None:
         assert call is not None and (call.kind.value, call.dice) == (kind, dice), (line, call)
     assert parse_line("Karadoc: civet de 50 sur une chouette", players).text == "civet de 50 sur une chouette"
     assert parse_line("Léodagan: secret 2 5 5", players).secret == (2, 5, 5)
+
+
+def test_where_a_resumed_game_stood_is_shown_until_the_first_call_only() -> None:
+    """« En cours : Karadoc lance les chouettes » stayed at the bottom of a resumed game's screen while the game
+    went on (the line at the top already follows the game); the journal's path stays."""
+    session = Session(["Karadoc", "Perceval", "Léodagan"])
+    table = LiveTable(session, Matcher.build(list(session.state.players), session.rules), hold_s=0.0)
+    screen = LiveScreen(table)
+    table.on_reply = screen.reply
+    table.notice("Journal de la partie : parties/soir.jsonl")
+    table.notice("En cours : Karadoc lance les chouettes", passing=True)
+    assert any("En cours : Karadoc" in line for line in drawn(screen, 80, 24))
+    table.submit(Utterance(t=1.0, text="combien a perceval", speaker="Karadoc"))
+    table.step(2.0)
+    lines = drawn(screen, 80, 24)
+    assert not any("En cours" in line for line in lines) and any("Journal de la partie" in line for line in lines)
