@@ -194,11 +194,14 @@ def test_holdings_agree_in_gender() -> None:
     assert given_away.spoken == "Karadoc donne son Civet à Perceval."
 
 
+BETS = "Pariez chacun sur la somme de la relance, chacun une valeur différente : « Je relance de quinze ! »."
+
+
 def test_bleu_rouge_is_said_only_when_played() -> None:
     faces = (3, 4, 3)
-    assert BOOK.event(throw_event("Karadoc", faces)).spoken == "Bleu-Rouge ! Annoncez vos relances."
+    assert BOOK.event(throw_event("Karadoc", faces)).spoken == "Bleu-Rouge ! " + BETS
     assert Phrasebook(Rules(level=3)).event(throw_event("Karadoc", faces)).spoken == \
-        "Bleu-Rouge ! Annoncez vos relances."
+        "Bleu-Rouge ! " + BETS
     assert Phrasebook(Rules(level=1)).event(throw_event("Karadoc", faces)).spoken == "Chouette de trois."
 
 
@@ -208,7 +211,17 @@ def test_bleu_rouge_with_its_points_and_the_relance_prompt_says_it_once() -> Non
         E(K.SCORE, "Karadoc", 9, reason="chouette", data={"score": 9}),
         E(K.PROMPT, reason=R.BET_RELANCE.value, data={"players": ["Karadoc", "Perceval"]}),
     ])
-    assert phrase.spoken == "Bleu-Rouge : Karadoc marque neuf. Karadoc a neuf. Annoncez vos relances."
+    assert phrase.spoken == "Bleu-Rouge : Karadoc marque neuf. Karadoc a neuf. " + BETS
+
+
+def test_the_bleu_rouge_relance_waits_for_the_bets() -> None:
+    """« Karadoc, lancez les dés. Annoncez vos relances. » told a new table to throw before betting (seed 000
+    « Le Bleu-Rouge »: « relancer les dés après que tous les joueurs ont misé »)."""
+    throw = Phrasebook(Rules(level=3)).event(
+        E(K.PROMPT, reason=R.THROW_RELANCE.value, data={"players": ["Karadoc"], "purpose": "bleu_rouge"}))
+    assert throw.spoken == "Karadoc, relancez les dés une fois les paris annoncés."
+    other = BOOK.event(E(K.PROMPT, reason=R.THROW_RELANCE.value, data={"players": ["Karadoc"], "purpose": "soufflette"}))
+    assert other.spoken == "Karadoc, lancez les dés."
 
 
 def test_holding_events_as_the_engine_emits_them() -> None:

@@ -685,7 +685,9 @@ class Phrasebook:
     def _prompt(self, ev: Event, values: _Values) -> list[str]:
         reason = self._reason(ev.reason)
         again = reason.get(f"prompt_throw_{ev.data['throw']}") if ev.data.get("throw") else None  # a challenge's 2nd
-        return [t for t in (again, reason.get("prompt_full"), reason.get("prompt"), self._kind("prompt")) if t]
+        purpose = reason.get(f"prompt_{ev.data['purpose']}") if ev.data.get("purpose") else None  # whose relance
+        return [t for t in (again, purpose, reason.get("prompt_full"), reason.get("prompt"), self._kind("prompt"))
+                if t]
 
     def _rejected(self, ev: Event, values: _Values) -> list[str]:
         return [self._kind("rejected_message"), self._kind("rejected")]
