@@ -214,6 +214,13 @@ def test_bleu_rouge_with_its_points_and_the_relance_prompt_says_it_once() -> Non
     assert phrase.spoken == "Bleu-Rouge : Karadoc marque neuf. Karadoc a neuf. " + BETS
 
 
+def test_a_bleu_rouge_bet_is_said_back_as_the_sum_bet_on() -> None:
+    """« Perceval : Bleu-Rouge : 10. » read as a score to a new table: the bet is a sum of the relance."""
+    bet = Call(CallKind.RELANCE, "Perceval", 1.0, number=10)
+    assert BOOK.acknowledge(bet).screen == "Perceval : relance de 10."
+    assert BOOK.acknowledge(bet).spoken == "Perceval : relance de dix."
+
+
 def test_the_bleu_rouge_relance_waits_for_the_bets() -> None:
     """« Karadoc, lancez les dés. Annoncez vos relances. » told a new table to throw before betting (seed 000
     « Le Bleu-Rouge »: « relancer les dés après que tous les joueurs ont misé »)."""

@@ -93,6 +93,7 @@ def test_typed_calls_are_shown_in_french() -> None:
     assert "60" in civet and "Velute" in civet and not INTERNAL.search(civet)
     grelottine = describe_call(Call(CallKind.GRELOTTINE, "Karadoc", 1.0, target="Perceval"), book)
     assert grelottine.endswith("sur Perceval") and grelottine[0].isupper()
+    assert describe_call(Call(CallKind.RELANCE, "Perceval", 1.0, number=10), book) == "Relance de 10"
 
 
 def test_a_transcript_through_the_live_table_gives_the_replays_scores() -> None:

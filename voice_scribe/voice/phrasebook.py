@@ -358,6 +358,8 @@ class Phrasebook:
         if kind is CallKind.GRELOTTINE_MISE and values.get("combination_indef"):
             key = "grelottine_mise_max" if data.get("max_stake") or number is None else "grelottine_mise"
             return self._fill(table[key], values)
+        if kind is CallKind.RELANCE and number is not None:  # « Perceval : relance de 10. », not « Bleu-Rouge : 10 »
+            return self._fill(table["relance"], values)
         if kind is CallKind.CIVET and values.get("combination_indef") and number is not None:
             return self._fill(table["civet"], values)
         name = CALL_SPECS[kind].text.rstrip(" !?.")

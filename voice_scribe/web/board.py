@@ -208,6 +208,8 @@ def describe_call(call: Call, book: Phrasebook) -> str:
     spec = CALL_SPECS[call.kind]
     if not spec.args:
         return spec.text
+    if call.kind is CallKind.RELANCE and call.number is not None:  # « Relance de 10 », not « Le Bleu-Rouge, 10 »
+        return f"Relance de {call.number}"
     parts = [book.rule_name(spec.rule)]
     if call.number is not None:
         parts.append(str(call.number))
