@@ -221,6 +221,16 @@ def test_a_bleu_rouge_bet_is_said_back_as_the_sum_bet_on() -> None:
     assert BOOK.acknowledge(bet).spoken == "Perceval : relance de dix."
 
 
+def test_a_soufflette_says_what_the_roller_may_do() -> None:
+    """« Soufflette ! » alone left a new table waiting (seed 000 « La Soufflette »: the souffleur « peut défier
+    un autre joueur […] en criant “ En garde ma mignonne ! ” »); without negatives both need 30 points, so
+    nothing is promised there."""
+    throw = throw_event("Karadoc", (4, 2, 1))
+    assert Phrasebook(Rules(level=3)).event(throw).spoken == \
+        "Soufflette ! Karadoc peut défier un joueur en criant « En garde ma mignonne ! »"
+    assert Phrasebook(Rules(level=3, negative_scores=False)).event(throw).spoken == "Soufflette !"
+
+
 def test_the_bleu_rouge_relance_waits_for_the_bets() -> None:
     """« Karadoc, lancez les dés. Annoncez vos relances. » told a new table to throw before betting (seed 000
     « Le Bleu-Rouge »: « relancer les dés après que tous les joueurs ont misé »)."""

@@ -530,7 +530,10 @@ class Phrasebook:
         except PhraseError:
             text = self._fill(entry["text"].replace(" de {face}", ""), values)
         after = entry.get("after")
-        return _Lead(text, entry["end"], ev.player, frozenset(explains), fmt.text(after) if after else None)
+        if after is None and entry.get("after_negatives") and (self.rules or Rules()).negative_scores:
+            after = entry["after_negatives"]  # what the roller may do, said where no minimum score applies
+        return _Lead(text, entry["end"], ev.player, frozenset(explains),
+                     fmt.text(self._fill(after, values)) if after else None)
 
     # SCORE
     @staticmethod
