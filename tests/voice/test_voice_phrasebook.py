@@ -458,3 +458,18 @@ def test_a_call_of_a_rule_not_played_names_the_rule_in_words() -> None:
                           data={"message": "la règle « suite_velutee » n'est pas jouée à cette table"}))
     assert phrase.screen == "Annonce refusée : cette table ne joue pas la Suite-Velutée."
     assert "suite_velutee" not in phrase.spoken
+
+
+def test_a_missed_sirotage_says_the_die_not_the_chouette_again() -> None:
+    """« Chouette de 3. Sirotage raté : Perceval perd 9. » read as a Chouette scored then lost; the Chouette
+    left by a missed sirotage does not score again (rules S1): the die is said instead."""
+    from voice_scribe.session import Session
+
+    session = Session(["Perceval", "Karadoc"])
+    for call in (Call(CallKind.CHOUETTES, "Perceval", 1.0, dice=(3, 3)), Call(CallKind.CUL, "Perceval", 2.0, dice=(5,)),
+                 Call(CallKind.JE_SIROTE, "Perceval", 2.5), Call(CallKind.COUCHE_SIROP, "Karadoc", 3.0)):
+        session.hear(call)
+    events = session.hear(Call(CallKind.DE, "Perceval", 4.0, dice=(2,)))
+    spoken = BOOK.events(events).spoken
+    assert spoken.startswith("Le dé du sirop fait deux. Sirotage raté : Perceval perd neuf."), spoken
+    assert "Chouette de trois" not in spoken

@@ -523,6 +523,9 @@ class Phrasebook:
             entry = None
         if entry is None and kind is not None:
             entry = self.data["throw"]["kind"].get(kind)
+        if kind == "chouette" and data.get("sirop") and data.get("success") is False and data.get("dice"):
+            entry = self.data["throw"]["sirop_missed"]  # not « Chouette de 3 » again: it does not score
+            values.num("die", data["dice"][-1])
         if entry is None:
             return _Lead(self._fill(self.data["kind"]["throw"], values), ".", ev.player, frozenset(explains))
         try:
