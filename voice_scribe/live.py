@@ -61,6 +61,7 @@ class LiveTable:
         self.heard: deque[Heard] = deque(maxlen=history)
         self.levels: dict[str, float] = {}
         self.notices: deque[str] = deque(maxlen=4)
+        self._passing: set[str] = set()  # notices shown only until the next reply
         self._pending: list[tuple[float, int, Utterance]] = []
         self._seq = itertools.count()
         self._lock = threading.Lock()
@@ -76,10 +77,20 @@ class LiveTable:
         with self._lock:
             heapq.heappush(self._pending, (call.t, next(self._seq), call))
 
-    def notice(self, text: str) -> None:
-        """A message for the screen (a lost device, a missing voice…)."""
+    def notice(self, text: str, passing: bool = False) -> None:
+        """A message for the screen (a lost device, a missing voice…); ``passing``: only until the next reply
+        to something heard (where a resumed game stood: the game's own line says it afterwards)."""
         with self._lock:
             self.notices.append(text)
+            if passing:
+                self._passing.add(text)
+
+    def _drop_passing(self) -> None:
+        with self._lock:
+            kept = [n for n in self.notices if n not in self._passing]
+            self.notices.clear()
+            self.notices.extend(kept)
+            self._passing.clear()
 
     # ── the loop (one thread) ──
     def step(self, now: float) -> list[tuple[Utterance, Reply]]:
@@ -151,5 +162,7 @@ class LiveTable:
         return reply
 
     def _tell(self, utterance: Utterance, reply: Reply) -> None:
+        if self._passing and utterance.text:
+            self._drop_passing()
         if self.on_reply is not None:
             self.on_reply(utterance, reply)

@@ -291,8 +291,8 @@ class Scribe:
             return self._say("answer", pb.holders(command.item, holders))
         if kind is TableCommand.REGLE and command.rule:
             return self._say("answer", pb.rule(command.rule))
-        if kind is TableCommand.REPETE:
-            return Reply("answer", self.last_phrase)
+        if kind is TableCommand.REPETE:  # nothing said yet (a game resumed from its journal): the scores
+            return Reply("answer", self.last_phrase or pb.scores(game.scores))
         if kind is TableCommand.ANNULE:
             before = dict(game.scores)
             events = self.session.undo(command.t)
@@ -313,10 +313,10 @@ class Scribe:
             return self._say("answer", _joined(pb.events(events), changes), events)
         if kind is TableCommand.PAUSE:
             self.paused = True
-            return self._say("answer", pb.pause())
+            return self._say("answer", pb.pause(), remember=False)  # « répète » still says the last verdict
         if kind is TableCommand.REPRENDS:
             self.paused = False
-            return self._say("answer", pb.resume())
+            return self._say("answer", pb.resume(), remember=False)
         if kind is TableCommand.FIN_DE_PARTIE:
             reply = self.finish(command.t)
             self.over = True
@@ -327,7 +327,8 @@ class Scribe:
             return self._say("answer", _joined(reply.phrase, end, pb.scores(scores)), reply.events)
         return self._say("not_understood", pb.not_understood(None))
 
-    def _say(self, kind: str, phrase: Phrase | None, events: list[Event] | None = None, understood: str = "") -> Reply:
-        if phrase:
+    def _say(self, kind: str, phrase: Phrase | None, events: list[Event] | None = None, understood: str = "",
+             remember: bool = True) -> Reply:
+        if phrase and remember:
             self.last_phrase = phrase
         return Reply(kind, phrase, events or [], understood)

@@ -46,7 +46,7 @@ def test_one_game_in_detail_and_its_curve(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert "« Pas mou le caillou ! » : Perceval devant Léodagan de 300 ms" in done.stdout
     assert "« Grelotte ça picote ! » : Léodagan dernier, 600 ms après Perceval" in done.stdout
-    assert "Léodagan gagne la partie avec 376 !" in done.stdout
+    assert "Léodagan gagne la partie avec 376 points !" in done.stdout
     svg = ET.parse(tmp_path / "courbe.svg").getroot()
     lines = svg.findall("{http://www.w3.org/2000/svg}polyline")
     assert [line.find("{http://www.w3.org/2000/svg}title").text for line in lines] == ["Léodagan", "Karadoc", "Perceval"]

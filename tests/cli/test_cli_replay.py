@@ -91,3 +91,22 @@ def test_a_transcript_given_as_a_call_log_says_which_option_it_needs(tmp_path) -
                   cwd=tmp_path)
     assert done.returncode == 2 and "ligne 1" in done.stderr and "--transcription" in done.stderr
     assert "None" not in done.stderr
+
+
+def test_the_demo_s_lines_are_stamped_in_the_order_they_are_printed(capsys) -> None:
+    """The demo printed « [00:12.15] Léodagan : « pas mou le caillou » » then « [00:12.00]   Pas mou le
+    caillou : Perceval marque 72 » (the race was settled while the late shout was held): the screen reads in
+    order, so a verdict is stamped no earlier than the line it comes with."""
+    import re
+
+    from voice_scribe.cli.demo import PLAYERS, TRANSCRIPT
+    from voice_scribe.cli.render import print_replies
+    from voice_scribe.replay import replay_utterances
+    from voice_scribe.understand import load_transcript
+
+    _, _, replies = replay_utterances(PLAYERS, load_transcript(TRANSCRIPT))
+    print_replies(replies)
+    out = capsys.readouterr().out
+    stamps = re.findall(r"^\[(\d\d:\d\d\.\d\d)\]", out, re.M)
+    assert len(stamps) > 50 and stamps == sorted(stamps)
+    assert "Pas mou le caillou : Perceval marque 72." in out

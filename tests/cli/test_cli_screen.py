@@ -102,3 +102,34 @@ def test_a_call_given_to_its_caller_after_qui_a_dit_is_shown_at_the_answer_s_tim
     stamps = [line[1:9] for line in lines]
     assert stamps == sorted(stamps), lines
     assert lines[-1] == "[00:05.00]   Annonce de 00:02.00 : Chouette de 4."
+
+
+def test_typed_dice_in_figures_are_read_as_the_three_dice() -> None:
+    """« Perceval: dés 2 5 5 » was read « chouettes 2 et 5 » (a pair in figures is one number to the
+    understanding) and « dés 6 6 6 » not at all: typed dice are spelled as they would be heard."""
+    players = ["Karadoc", "Perceval", "Léodagan"]
+    session = Session(players)
+    matcher = Matcher.build(players, session.rules)
+    for line, kind, dice in [("Perceval: dés 2 5 5", "des", (2, 5, 5)), ("Perceval: dés 6 6 6", "des", (6, 6, 6)),
+                             ("Perceval: chouettes 3 3", "chouettes", (3, 3))]:
+        typed = parse_line(line, players)
+        call = matcher.understand(Utterance(t=1.0, text=typed.text, speaker="Perceval")).call
+        assert call is not None and (call.kind.value, call.dice) == (kind, dice), (line, call)
+    assert parse_line("Karadoc: civet de 50 sur une chouette", players).text == "civet de 50 sur une chouette"
+    assert parse_line("Léodagan: secret 2 5 5", players).secret == (2, 5, 5)
+
+
+def test_where_a_resumed_game_stood_is_shown_until_the_first_call_only() -> None:
+    """« En cours : Karadoc lance les chouettes » stayed at the bottom of a resumed game's screen while the game
+    went on (the line at the top already follows the game); the journal's path stays."""
+    session = Session(["Karadoc", "Perceval", "Léodagan"])
+    table = LiveTable(session, Matcher.build(list(session.state.players), session.rules), hold_s=0.0)
+    screen = LiveScreen(table)
+    table.on_reply = screen.reply
+    table.notice("Journal de la partie : parties/soir.jsonl")
+    table.notice("En cours : Karadoc lance les chouettes", passing=True)
+    assert any("En cours : Karadoc" in line for line in drawn(screen, 80, 24))
+    table.submit(Utterance(t=1.0, text="combien a perceval", speaker="Karadoc"))
+    table.step(2.0)
+    lines = drawn(screen, 80, 24)
+    assert not any("En cours" in line for line in lines) and any("Journal de la partie" in line for line in lines)

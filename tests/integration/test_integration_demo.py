@@ -27,7 +27,7 @@ def test_without_a_model_the_demo_says_so_and_plays_the_transcript_to_the_end(tm
     assert "aucun modèle français n'est installé, je n'entends rien moi-même" in out
     assert "voice-scribe models fetch vosk-model-small-fr-0.22" in out
     assert "prises de parole détectées dans l'enregistrement" in out  # the audio side still ran, for real
-    assert "Léodagan gagne la partie avec 376 !" in out and "Vainqueur : Léodagan" in out
+    assert "Léodagan gagne la partie avec 376 points !" in out and "Vainqueur : Léodagan" in out
 
 
 def test_the_demo_can_write_its_verdicts_as_speech(tmp_path) -> None:

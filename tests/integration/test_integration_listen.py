@@ -61,7 +61,7 @@ def test_a_simulated_evening_plays_the_demo_transcript_to_its_end(tmp_path) -> N
     done = listen("--players", PLAYERS, "--simule", str(transcript), "--vitesse", "40",
                   "--journal", str(tmp_path / "j.jsonl"), cwd=tmp_path)
     assert done.returncode == 0, done.stderr
-    assert "Léodagan gagne la partie avec 376 !" in done.stdout
+    assert "Léodagan gagne la partie avec 376 points !" in done.stdout
     assert "Vainqueur : Léodagan" in done.stdout
 
 

@@ -90,6 +90,22 @@ def test_pause_ignores_everything_until_reprends() -> None:
     assert table.session.game.scores["Karadoc"] == 100
 
 
+def test_repete_after_pause_and_reprends_says_the_last_verdict_again() -> None:
+    """« reprends » then « répète »: the table wants the verdict it missed, not « Reprise. »."""
+    table = Table()
+    verdict = table.hear("Karadoc", "six six six").phrase
+    table.hear("Perceval", "pause")
+    table.hear("Perceval", "reprends")
+    assert table.hear("Perceval", "répète").phrase == verdict
+
+
+def test_repete_with_nothing_said_yet_gives_the_scores() -> None:
+    """A game resumed from its journal has said nothing yet: « répète » gives the scores rather than silence."""
+    table = Table()
+    reply = table.hear("Perceval", "répète")
+    assert reply.phrase is not None and "Karadoc a 0 point" in reply.phrase.screen
+
+
 def test_queries_answer_in_french_with_the_numbers_right() -> None:
     table = Table()
     table.hear("Karadoc", "six six six")

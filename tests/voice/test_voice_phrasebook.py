@@ -194,11 +194,14 @@ def test_holdings_agree_in_gender() -> None:
     assert given_away.spoken == "Karadoc donne son Civet à Perceval."
 
 
+BETS = "Pariez chacun sur la somme de la relance, chacun une valeur différente : « Je relance de quinze ! »."
+
+
 def test_bleu_rouge_is_said_only_when_played() -> None:
     faces = (3, 4, 3)
-    assert BOOK.event(throw_event("Karadoc", faces)).spoken == "Bleu-Rouge ! Annoncez vos relances."
+    assert BOOK.event(throw_event("Karadoc", faces)).spoken == "Bleu-Rouge ! " + BETS
     assert Phrasebook(Rules(level=3)).event(throw_event("Karadoc", faces)).spoken == \
-        "Bleu-Rouge ! Annoncez vos relances."
+        "Bleu-Rouge ! " + BETS
     assert Phrasebook(Rules(level=1)).event(throw_event("Karadoc", faces)).spoken == "Chouette de trois."
 
 
@@ -208,7 +211,34 @@ def test_bleu_rouge_with_its_points_and_the_relance_prompt_says_it_once() -> Non
         E(K.SCORE, "Karadoc", 9, reason="chouette", data={"score": 9}),
         E(K.PROMPT, reason=R.BET_RELANCE.value, data={"players": ["Karadoc", "Perceval"]}),
     ])
-    assert phrase.spoken == "Bleu-Rouge : Karadoc marque neuf. Karadoc a neuf. Annoncez vos relances."
+    assert phrase.spoken == "Bleu-Rouge : Karadoc marque neuf. Karadoc a neuf. " + BETS
+
+
+def test_a_bleu_rouge_bet_is_said_back_as_the_sum_bet_on() -> None:
+    """« Perceval : Bleu-Rouge : 10. » read as a score to a new table: the bet is a sum of the relance."""
+    bet = Call(CallKind.RELANCE, "Perceval", 1.0, number=10)
+    assert BOOK.acknowledge(bet).screen == "Perceval : relance de 10."
+    assert BOOK.acknowledge(bet).spoken == "Perceval : relance de dix."
+
+
+def test_a_soufflette_says_what_the_roller_may_do() -> None:
+    """« Soufflette ! » alone left a new table waiting (seed 000 « La Soufflette »: the souffleur « peut défier
+    un autre joueur […] en criant “ En garde ma mignonne ! ” »); without negatives both need 30 points, so
+    nothing is promised there."""
+    throw = throw_event("Karadoc", (4, 2, 1))
+    assert Phrasebook(Rules(level=3)).event(throw).spoken == \
+        "Soufflette ! Karadoc peut défier un joueur en criant « En garde ma mignonne ! »"
+    assert Phrasebook(Rules(level=3, negative_scores=False)).event(throw).spoken == "Soufflette !"
+
+
+def test_the_bleu_rouge_relance_waits_for_the_bets() -> None:
+    """« Karadoc, lancez les dés. Annoncez vos relances. » told a new table to throw before betting (seed 000
+    « Le Bleu-Rouge »: « relancer les dés après que tous les joueurs ont misé »)."""
+    throw = Phrasebook(Rules(level=3)).event(
+        E(K.PROMPT, reason=R.THROW_RELANCE.value, data={"players": ["Karadoc"], "purpose": "bleu_rouge"}))
+    assert throw.spoken == "Karadoc, relancez les dés une fois les paris annoncés."
+    other = BOOK.event(E(K.PROMPT, reason=R.THROW_RELANCE.value, data={"players": ["Karadoc"], "purpose": "soufflette"}))
+    assert other.spoken == "Karadoc, lancez les dés."
 
 
 def test_holding_events_as_the_engine_emits_them() -> None:
@@ -264,7 +294,7 @@ def test_two_bevues_in_one_decision_are_both_said() -> None:
 
 def test_winner_elimination_turn_prompt() -> None:
     assert BOOK.event(E(K.WINNER, "Karadoc", data={"score": 346})).spoken == \
-        "Karadoc gagne la partie avec trois cent quarante-six !"
+        "Karadoc gagne la partie avec trois cent quarante-six points !"
     out = BOOK.event(E(K.ELIMINATED, "Karadoc", reason=R.BELOW_MINUS_TARGET.value))
     assert "moins trois cent quarante-trois" in out.spoken and "-343" not in out.screen and "343" in out.screen
     assert BOOK.event(E(K.TURN, "Perceval", data={"round": 12})).spoken == "Tour douze. À Perceval de jouer."
@@ -345,6 +375,9 @@ def test_reminders_carry_the_seed_values() -> None:
     assert str(cul_de_chouette_points(1)) in BOOK.rule("cul_de_chouette").screen
     assert str(cul_de_chouette_points(6)) in BOOK.rule("cul_de_chouette").screen
     assert "Vert-Linette" in BOOK.rule("verdier").spoken
+    sirop = BOOK.rule("sirop").spoken  # seed 000 « Le Sirop »: the three calls a bettor must know
+    assert all(call in sirop for call in ("« Beau-Sirop ! »", "« Couche-Sirop ! »", "« Sirop gagnant ! »", "Bévue"))
+    assert "vingt-cinq points" in sirop and "cinq points" in sirop
     assert "cinq points" in BOOK.rule("bevue").spoken
     assert "dix points" in Phrasebook(Rules(bevue_penalty=10)).rule("bevue").spoken
     assert BOOK.rule("zbradaraldjan").spoken == "Je ne connais pas cette règle."
@@ -425,3 +458,18 @@ def test_a_call_of_a_rule_not_played_names_the_rule_in_words() -> None:
                           data={"message": "la règle « suite_velutee » n'est pas jouée à cette table"}))
     assert phrase.screen == "Annonce refusée : cette table ne joue pas la Suite-Velutée."
     assert "suite_velutee" not in phrase.spoken
+
+
+def test_a_missed_sirotage_says_the_die_not_the_chouette_again() -> None:
+    """« Chouette de 3. Sirotage raté : Perceval perd 9. » read as a Chouette scored then lost; the Chouette
+    left by a missed sirotage does not score again (rules S1): the die is said instead."""
+    from voice_scribe.session import Session
+
+    session = Session(["Perceval", "Karadoc"])
+    for call in (Call(CallKind.CHOUETTES, "Perceval", 1.0, dice=(3, 3)), Call(CallKind.CUL, "Perceval", 2.0, dice=(5,)),
+                 Call(CallKind.JE_SIROTE, "Perceval", 2.5), Call(CallKind.COUCHE_SIROP, "Karadoc", 3.0)):
+        session.hear(call)
+    events = session.hear(Call(CallKind.DE, "Perceval", 4.0, dice=(2,)))
+    spoken = BOOK.events(events).spoken
+    assert spoken.startswith("Le dé du sirop fait deux. Sirotage raté : Perceval perd neuf."), spoken
+    assert "Chouette de trois" not in spoken

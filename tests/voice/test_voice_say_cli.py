@@ -23,7 +23,7 @@ def say(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedPr
 
 def test_say_writes_the_sentence_to_a_wav(tmp_path: Path) -> None:
     out = tmp_path / "verdict.wav"
-    result = say("Karadoc gagne la partie avec trois cent quarante-six !", "--out", str(out))
+    result = say("Karadoc gagne la partie avec trois cent quarante-six points !", "--out", str(out))
     assert result.returncode == 0, result.stderr
     wav = Wav.read(out)
     assert wav.rate == 22050 and wav.channels == 1

@@ -39,7 +39,7 @@ def test_the_last_picture_shows_the_engines_scores_and_winner() -> None:
     last = pictures[-1]
     assert {p["name"]: p["score"] for p in last["players"]} == replayed.game.scores
     assert last["winner"] == replayed.state.winner == "Léodagan"
-    assert last["verdicts"][0]["text"].endswith("Léodagan gagne la partie avec 376 !")
+    assert last["verdicts"][0]["text"].endswith("Léodagan gagne la partie avec 376 points !")
 
 
 def test_every_picture_follows_the_game_as_it_goes() -> None:
@@ -93,6 +93,7 @@ def test_typed_calls_are_shown_in_french() -> None:
     assert "60" in civet and "Velute" in civet and not INTERNAL.search(civet)
     grelottine = describe_call(Call(CallKind.GRELOTTINE, "Karadoc", 1.0, target="Perceval"), book)
     assert grelottine.endswith("sur Perceval") and grelottine[0].isupper()
+    assert describe_call(Call(CallKind.RELANCE, "Perceval", 1.0, number=10), book) == "Relance de 10"
 
 
 def test_a_transcript_through_the_live_table_gives_the_replays_scores() -> None:
@@ -135,3 +136,20 @@ def test_an_eliminated_player_is_marked(game: str, players: list[str]) -> None:
     session, _, pictures = _played(game, players)
     gone = set(session.result()["eliminated"])
     assert gone == {p["name"] for p in pictures[-1]["players"] if p["eliminated"]}
+
+
+def test_an_answered_ask_back_names_on_the_page_the_call_it_settles() -> None:
+    """« Vous avez dit « chouettes 1 et 4 » ou « dé 4 » ? » at 00:02 — « la deuxième » at 00:04: the page's
+    verdict says which call it settles, as the screen does (« Annonce de 00:02 : … »)."""
+    from voice_scribe.speech.utterance import Utterance
+
+    players = ["Karadoc", "Perceval", "Léodagan"]
+    session = Session(players)
+    scribe, matcher = Scribe(session), Matcher.build(players, session.rules)
+    board = Board(session)
+    for t, text in [(1.0, "chouettes un et quatre"), (2.0, "un quatre"), (4.0, "la deuxième")]:
+        utterance = Utterance(t=t, text=text, speaker="Karadoc")
+        board.on_reply(utterance, scribe.hear(matcher.understand(utterance), utterance.to_json()))
+    verdicts = board.picture()["verdicts"]
+    assert verdicts[0]["text"] == "Annonce de 00:02 : Chouette de 4." and verdicts[0]["stamp"] == "00:04"
+    assert not verdicts[1]["text"].startswith("Annonce de")  # the ask-back itself, and the throw before it

@@ -62,8 +62,8 @@ def test_the_page_follows_a_game_as_it_is_played(page, browser: Browser, tmp_pat
     rest.join(30)
     expected, _ = replay(GAME1, calls)
     assert browser.evaluate(SCORES_ON_PAGE) == expected.game.scores
-    assert browser.evaluate("document.getElementById('vainqueur').textContent") == "Léodagan gagne la partie !"
-    assert browser.evaluate(VERDICTS_ON_PAGE)[0].endswith("Léodagan gagne la partie avec 376 !")
+    assert browser.evaluate("document.getElementById('vainqueur').textContent") == "Léodagan gagne la partie avec 376 points !"
+    assert browser.evaluate(VERDICTS_ON_PAGE)[0].endswith("Léodagan gagne la partie avec 376 points !")
     assert browser.evaluate("document.querySelectorAll('#dessin-courbe svg polyline').length") == 3
 
     end = png_facts(browser.screenshot(tmp_path / "fin.png"))

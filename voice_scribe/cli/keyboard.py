@@ -22,6 +22,18 @@ from voice_scribe.understand.normalize import strip_accents
 QUIT_WORDS = frozenset({"q", "quitter", "quit"})
 SECRET_DICE = re.compile(r"^(?:secret|cach[ée]s?)\s*:?\s*([1-6])\D*([1-6])\D*([1-6])$", re.I)
 _NAME_SEP = re.compile(r"\s*(?:,|&|\+|\bet\b)\s*")
+_DICE_RUN = re.compile(r"(?<![\w-])[1-6](?:(?:\s*,\s*|\s+et\s+|\s+)[1-6])+(?![\w-])")
+_DIE_WORDS = dict(zip("123456", ("un", "deux", "trois", "quatre", "cinq", "six"), strict=True))
+
+
+def spelled_dice(text: str) -> str:
+    """« dés 2 5 5 » → « dés deux cinq cinq »: typed dice in words, as they are heard (the understanding reads
+    « 5 5 » in figures as one number, and « dés 2 5 5 » became « chouettes 2 et 5 »).
+
+    >>> spelled_dice("dés 2 5 5"), spelled_dice("civet de 50 sur une chouette"), spelled_dice("chouettes 3 et 3")
+    ('dés deux cinq cinq', 'civet de 50 sur une chouette', 'chouettes trois et trois')
+    """
+    return _DICE_RUN.sub(lambda m: re.sub(r"[1-6]", lambda d: _DIE_WORDS[d.group()], m.group()), text)
 
 
 @dataclass(frozen=True)
@@ -51,13 +63,13 @@ def parse_line(line: str, players: list[str]) -> Typed | None:
     names = [n for n in _NAME_SEP.split(prefix.strip()) if n] if sep else []
     found = [_player(n, players) for n in names]
     if not names or not any(found) and not prefix.strip()[:1].isupper():
-        return Typed(line)  # no speaker typed (« correction : quatre trois quatre »): the text decides
+        return Typed(spelled_dice(line))  # no speaker typed (« correction : 4 3 4 »): the text decides
     unknown = tuple(n for n, p in zip(names, found) if p is None)
     speakers = tuple(dict.fromkeys(p for p in found if p))
     text = rest.strip()
     secret = SECRET_DICE.match(text)
     dice = tuple(int(d) for d in secret.groups()) if secret and len(speakers) == 1 else None
-    return Typed(text, speakers, unknown, dice)  # type: ignore[arg-type]
+    return Typed(text if dice else spelled_dice(text), speakers, unknown, dice)  # type: ignore[arg-type]
 
 
 @dataclass

@@ -175,7 +175,7 @@ def run(args: argparse.Namespace) -> int:
     for note in notes:
         table.notice(note)
     if args.resume:  # where the game stood: the pending throw, who still has to speak
-        table.notice("En cours : " + " ; ".join(_now(session)()[1]))
+        table.notice("En cours : " + " ; ".join(_now(session)()[1]), passing=True)  # stale after a call
     typing = args.clavier or (sys.stdin.isatty() and not args.simule)
     plain = args.sans_ecran or not sys.stdout.isatty()
     keys = InputLine() if typing and sys.stdin.isatty() and not plain else None

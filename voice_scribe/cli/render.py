@@ -26,7 +26,9 @@ def _stamp(t: float) -> str:
 def verdicts(events: Sequence[Event], book: Phrasebook, t: float) -> list[tuple[float, str]]:
     """The told events of one decision, one line per throw and per verdict, each with its time.
 
-    A throw starts a new line: the verdict of the window it closed stays on the line before it.
+    A throw starts a new line: the verdict of the window it closed stays on the line before it. A verdict
+    decided before the utterance it came with (a race settled while a late shout was held) is stamped at
+    that utterance, when it is printed: the screen reads in order.
     """
     chunks: list[list[Event]] = []
     for event in told(list(events)):
@@ -37,7 +39,7 @@ def verdicts(events: Sequence[Event], book: Phrasebook, t: float) -> list[tuple[
     for chunk in chunks:
         text = book.events(chunk).screen
         if text:
-            out.append((chunk[0].t if chunk[0].t is not None else t, text))
+            out.append((max(chunk[0].t, t) if chunk[0].t is not None else t, text))
     return out
 
 

@@ -358,6 +358,8 @@ class Phrasebook:
         if kind is CallKind.GRELOTTINE_MISE and values.get("combination_indef"):
             key = "grelottine_mise_max" if data.get("max_stake") or number is None else "grelottine_mise"
             return self._fill(table[key], values)
+        if kind is CallKind.RELANCE and number is not None:  # « Perceval : relance de 10. », not « Bleu-Rouge : 10 »
+            return self._fill(table["relance"], values)
         if kind is CallKind.CIVET and values.get("combination_indef") and number is not None:
             return self._fill(table["civet"], values)
         name = CALL_SPECS[kind].text.rstrip(" !?.")
@@ -521,6 +523,9 @@ class Phrasebook:
             entry = None
         if entry is None and kind is not None:
             entry = self.data["throw"]["kind"].get(kind)
+        if kind == "chouette" and data.get("sirop") and data.get("success") is False and data.get("dice"):
+            entry = self.data["throw"]["sirop_missed"]  # not « Chouette de 3 » again: it does not score
+            values.num("die", data["dice"][-1])
         if entry is None:
             return _Lead(self._fill(self.data["kind"]["throw"], values), ".", ev.player, frozenset(explains))
         try:
@@ -528,7 +533,10 @@ class Phrasebook:
         except PhraseError:
             text = self._fill(entry["text"].replace(" de {face}", ""), values)
         after = entry.get("after")
-        return _Lead(text, entry["end"], ev.player, frozenset(explains), fmt.text(after) if after else None)
+        if after is None and entry.get("after_negatives") and (self.rules or Rules()).negative_scores:
+            after = entry["after_negatives"]  # what the roller may do, said where no minimum score applies
+        return _Lead(text, entry["end"], ev.player, frozenset(explains),
+                     fmt.text(self._fill(after, values)) if after else None)
 
     # SCORE
     @staticmethod
@@ -685,7 +693,9 @@ class Phrasebook:
     def _prompt(self, ev: Event, values: _Values) -> list[str]:
         reason = self._reason(ev.reason)
         again = reason.get(f"prompt_throw_{ev.data['throw']}") if ev.data.get("throw") else None  # a challenge's 2nd
-        return [t for t in (again, reason.get("prompt_full"), reason.get("prompt"), self._kind("prompt")) if t]
+        purpose = reason.get(f"prompt_{ev.data['purpose']}") if ev.data.get("purpose") else None  # whose relance
+        return [t for t in (again, purpose, reason.get("prompt_full"), reason.get("prompt"), self._kind("prompt"))
+                if t]
 
     def _rejected(self, ev: Event, values: _Values) -> list[str]:
         return [self._kind("rejected_message"), self._kind("rejected")]

@@ -88,6 +88,13 @@ class Line:
                 "reply": self.reply}
 
 
+def settled_text(said: str, settles: float | None, t: float) -> str:
+    """« Annonce de 00:02 : … »: the verdict of an answered ask-back names the call it settles (as the screen does)."""
+    if settles is None or settles >= t:
+        return said
+    return f"Annonce de {stamp(settles)} : {said}"
+
+
 def waiting_text(game: Game) -> str:
     """« Karadoc lance le cul »: the engine's « what can be said now », in French."""
     return game.now().text
@@ -135,7 +142,7 @@ class Board:
         if utterance.text:
             self.heard.appendleft(Line(utterance.t, utterance.speaker or "?", utterance.text, said))
         if said:
-            self.verdicts.appendleft(Line(utterance.t, "", said))
+            self.verdicts.appendleft(Line(utterance.t, "", settled_text(said, reply.settles, utterance.t)))
         self._follow_scores(utterance.t)
         self.publish()
 
@@ -201,6 +208,8 @@ def describe_call(call: Call, book: Phrasebook) -> str:
     spec = CALL_SPECS[call.kind]
     if not spec.args:
         return spec.text
+    if call.kind is CallKind.RELANCE and call.number is not None:  # « Relance de 10 », not « Le Bleu-Rouge, 10 »
+        return f"Relance de {call.number}"
     parts = [book.rule_name(spec.rule)]
     if call.number is not None:
         parts.append(str(call.number))

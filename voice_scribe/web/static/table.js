@@ -51,7 +51,9 @@ function draw(picture) {
   document.getElementById("horloge").textContent = picture.clock || "";
   const winner = document.getElementById("vainqueur");
   winner.hidden = !picture.winner;
-  winner.textContent = picture.winner ? picture.winner + " gagne la partie !" : "";
+  const best = (picture.players || []).find((player) => player.name === picture.winner);
+  const points = best ? " avec " + best.score + (Math.abs(best.score) < 2 ? " point" : " points") : "";
+  winner.textContent = picture.winner ? picture.winner + " gagne la partie" + points + " !" : "";
   document.getElementById("pause").hidden = !picture.paused;
   document.getElementById("dessin-courbe").innerHTML = picture.curve_svg || "";
   const notices = picture.notices || [];
