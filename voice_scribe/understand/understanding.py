@@ -68,6 +68,9 @@ class Understanding:
     text: str
     speaker: str | None = None
     speaker_source: str | None = None  # "audio" | "name" | None
+    #: several players named as the call's speakers (« Perceval et Karadoc : beau sirop »), in the roster's
+    #: order; ``speaker`` is the first of them, the call is his. Empty for one speaker.
+    players: tuple[str, ...] = ()
     call: Call | None = None
     command: Command | None = None
     cost: float | None = None
@@ -83,6 +86,8 @@ class Understanding:
         if self.speaker:
             out["speaker"] = self.speaker
             out["speaker_source"] = self.speaker_source
+        if self.players:
+            out["players"] = list(self.players)
         if self.call:
             out.update(self.call.to_json())
         if self.command:
