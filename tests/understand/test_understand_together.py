@@ -31,6 +31,9 @@ from voice_scribe.understand.together import TOGETHER_KINDS, named_together, rea
         ("perceval et karadoc beau sirop tous les deux", CallKind.BEAU_SIROP, ("Karadoc", "Perceval")),
         ("en même temps perceval et léodagan lance bûches", CallKind.LANCE_BUCHES, ("Perceval", "Léodagan")),
         ("perceval et karadoc ensemble velutée", CallKind.VELUTEE, ("Karadoc", "Perceval")),
+        # introduced, and « et » as a free decoder writes it
+        ("c'est perceval et karadoc beau sirop", CallKind.BEAU_SIROP, ("Karadoc", "Perceval")),
+        ("perceval est léodagan pélican", CallKind.PELICAN, ("Perceval", "Léodagan")),
         # an alias names its player (Blaise: « Père Blaise »)
         ("blaise et karadoc grelotte ça picote", CallKind.GRELOTTE_CA_PICOTE, ("Karadoc", "Père Blaise")),
     ],

@@ -45,8 +45,10 @@ MARKERS: tuple[tuple[str, ...], ...] = (
     ("en", "meme", "temps"), ("tous", "ensemble"), ("ensemble",), ("a", "deux"), ("a", "trois"),
     ("les", "deux"), ("tous",), ("d", "une", "seule", "voix"), ("en", "choeur"),
 )
-#: The word that joins names (« Perceval et Karadoc »).
-_AND = "et"
+#: The words that join names (« Perceval et Karadoc »; « est »: « et » as a free decoder writes it).
+_AND = frozenset({"et", "est"})
+#: Words that introduce the names said first (« c'est Perceval et Karadoc : … »).
+_INTRO = ("c", "est")
 #: Words that put the names after a call (« beau sirop pour Léodagan et Yvain »).
 _FOR = frozenset({"pour", "par"})
 #: A word that makes the names after it a call's target, never its speakers (« grelottine sur … »).
@@ -92,7 +94,7 @@ def _names(utoks: list[UTok], step: int) -> tuple[list[str], int, bool]:
         if u.player:
             names.append(u.player)
             k += 1
-        elif u.heard == _AND and names and k + 1 < len(order) and order[k + 1].player:
+        elif u.heard in _AND and names and k + 1 < len(order) and order[k + 1].player:
             joined = True
             k += 1
         else:
@@ -112,6 +114,8 @@ def named_together(utoks: list[UTok]) -> Together | None:
         start, marked = start + n, True
     while end > start and (n := _marker_ending_at(words, end)):
         end, marked = end - n, True
+    if tuple(words[start : start + len(_INTRO)]) == _INTRO:
+        start += len(_INTRO)
     inner = utoks[start:end]
     names, k, joined = _names(inner, 1)
     after = introduced = False
