@@ -68,14 +68,14 @@ class Understanding:
     text: str
     speaker: str | None = None
     speaker_source: str | None = None  # "audio" | "name" | None
-    #: several players named as the call's speakers (« Perceval et Karadoc : beau sirop »), in the roster's
-    #: order; ``speaker`` is the first of them, the call is his. Empty for one speaker.
-    players: tuple[str, ...] = ()
     call: Call | None = None
     command: Command | None = None
     cost: float | None = None
     reason: str | None = None  # French, for rejections and questions
     candidates: tuple[Candidate, ...] = ()
+    #: several players named as the call's speakers (« Perceval et Karadoc : beau sirop »), in the roster's
+    #: order; ``speaker`` is the first of them, the call is his. Empty for one speaker.
+    players: tuple[str, ...] = ()
 
     @property
     def accepted(self) -> bool:
