@@ -16,6 +16,16 @@ his own microphone. For each wrong race, the first cause, in this order:
 * ``several``: no single onset mends it (two or more errors together), put
   under the worst of them (late, early or within).
 
+``--uncertain-ms X``: what marking onsets uncertain would cost and save. Each heard
+racer's onset may lie anywhere from where it is placed back to where its own
+channel's power (15 ms mean) falls under 12 dB over its floor, at most ``X`` ms
+(not past the end of its channel's previous detection; with ``--masked-db D``, only
+over frames where another microphone is within D dB of the own one): the stretch where
+the own sound and a rival's copy cannot be told apart. A race is *asked* when the firsts or
+the lasts change with one racer's onset, or every racer's, at the early end of its
+stretch. Printed: races right and certain, right but asked, wrong but asked (the
+arbiter would ask instead of deciding wrong), wrong and certain.
+
 Also: per band, every heard racer's onset error as late / early / within,
 and the same figures as ``bench/bench_hearing_rooms.py`` (file path).
 """
@@ -36,9 +46,11 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from rooms.score import BANDS, HELD_OUT, TIE_S, TUNING, Detection, Figures, band_of, match, score  # noqa: E402
 from rooms.table import RoomTable, TrueShout, build_room  # noqa: E402
+from rooms.voices import RATE  # noqa: E402
 
 from bench_hearing_rooms import detect_file  # noqa: E402
-from voice_scribe.audio.frames import SegmenterConfig  # noqa: E402
+import numpy as np  # noqa: E402
+from voice_scribe.audio.frames import SegmenterConfig, frame_power, noise_floor  # noqa: E402
 from voice_scribe.engine.races import firsts, lasts  # noqa: E402
 from voice_scribe.speech.transcribe import HearingConfig  # noqa: E402
 
@@ -117,6 +129,37 @@ def races_of(table: RoomTable, dets: list[Detection]) -> list[list[Racer]]:
     return [by_race[k] for k in sorted(by_race)]
 
 
+def _reaches(table: RoomTable, dets: list[Detection], most_ms: float, masked_db: float) -> dict[int, float]:
+    """Per detection (by id): how far back (s) its own channel's power stays 12 dB over its floor
+    (and another microphone's within ``masked_db`` of it)."""
+    frame = int(0.005 * RATE)
+    power = frame_power(table.audio, frame)
+    noise = noise_floor(power)
+    out, prev_end = {}, {}
+    for d in sorted(dets, key=lambda d: d.start):
+        c, i = d.channel, int(round(d.start * RATE / frame))
+        stop = max(0, i - int(most_ms / 5), int(np.ceil(prev_end.get(c, 0.0) * RATE / frame)))
+        level = noise[c] * 10 ** 1.2
+        j = i
+        while j > stop and float(power[max(0, j - 3) : j, c].mean()) > level and (
+                float(np.delete(power[j - 1], c).max()) >= power[j - 1, c] * 10 ** (-masked_db / 10)):
+            j -= 1
+        out[id(d)] = (i - j) * frame / RATE
+        prev_end[c] = max(prev_end.get(c, 0.0), d.end)
+    return out
+
+
+def _asked(racers: list[Racer], reach: dict[int, float]) -> bool:
+    """Would the race's firsts or lasts change with an onset at the early end of its stretch?"""
+    if any(not r.own for r in racers):
+        return False
+    placed = [(str(r.shout.player), r.heard.start) for r in racers]  # type: ignore[union-attr]
+    early = [(p, t - reach.get(id(r.heard), 0.0)) for (p, t), r in zip(placed, racers, strict=True)]
+    variants = [early] + [placed[:k] + [early[k]] + placed[k + 1 :] for k in range(len(placed))]
+    ref = (firsts(placed, TIE_S), lasts(placed, TIE_S))
+    return any((firsts(v, TIE_S), lasts(v, TIE_S)) != ref for v in variants)
+
+
 def _onset_kind(e: float) -> str:
     return "late" if e > LATE_S else "early" if e < EARLY_S else "within"
 
@@ -128,6 +171,11 @@ def main() -> int:
     ap.add_argument("--verbose", action="store_true", help="one line per wrong race")
     ap.add_argument("--seg", action="append", default=[], metavar="NAME=VALUE",
                     help="a segmenter setting (SegmenterConfig field, a number; pitch.NAME: a PitchConfig field)")
+    ap.add_argument("--uncertain-ms", type=float, default=0.0,
+                    help="also count the races an onset marked uncertain over its own power's stretch would ask")
+    ap.add_argument("--masked-db", type=float, default=float("inf"),
+                    help="with --uncertain-ms: the stretch only crosses frames where another microphone is "
+                         "within this many dB of the own one (a rival that can mask it)")
     args = ap.parse_args()
     seg = SegmenterConfig()
     for item in args.seg:
@@ -143,14 +191,18 @@ def main() -> int:
     kinds: dict[tuple[float, float], Counter] = {b: Counter() for b in BANDS}
     onsets: dict[tuple[float, float], Counter] = {b: Counter() for b in BANDS}
     figures: dict[tuple[float, float], Figures] = {b: Figures() for b in BANDS}
+    asked: Counter = Counter()
     for spec in specs:
         table = build_room(spec)
         dets = detect_file(table, cfg)
         band = band_of(spec)
         figures[band].add(score(table, dets))
+        reach = _reaches(table, dets, args.uncertain_ms, args.masked_db) if args.uncertain_ms > 0 else {}
         for racers in races_of(table, dets):
             kind, who = cause(racers)
             kinds[band][kind] += 1
+            if reach:
+                asked[("right" if kind == "right" else "wrong", _asked(racers, reach))] += 1
             for r in racers:
                 if r.own:
                     onsets[band][_onset_kind(r.error)] += 1
@@ -191,6 +243,10 @@ def main() -> int:
             print(f"  RT60 {band[0]:.2f}-{band[1]:.2f} s: {figures[band].line()}")
             all_f.add(figures[band])
     print(f"  all bands: {all_f.line()}")
+    if args.uncertain_ms > 0:
+        print(f"\nonsets uncertain over their own power's stretch (at most {args.uncertain_ms:.0f} ms): races right and "
+              f"certain {asked[('right', False)]}, right but asked {asked[('right', True)]}, wrong but asked "
+              f"{asked[('wrong', True)]}, wrong and certain {asked[('wrong', False)]}")
     return 0
 
 

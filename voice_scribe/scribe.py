@@ -45,6 +45,9 @@ ACKNOWLEDGED = frozenset(
     {CallKind.BEAU_SIROP, CallKind.COUCHE_SIROP}
     | {k for k, spec in CALL_SPECS.items() if {"number", "combination"} & set(spec.args) and "dice" not in spec.args}
 )
+#: Calls whose effect does not depend on who says them (« Suivant ! » closes the window for all): said by
+#: nobody known (one microphone, a typed line without a name), they are the table's, not a « Qui a dit … ? »
+TABLE_CALLS = frozenset({CallKind.SUIVANT})
 #: the answers to « Vous avez dit « a » ou « b » ? »: the index of the reading each picks (-1: the last)
 _CHOICE_RANKS = {"premier": 0, "premiere": 0, "deuxieme": 1, "second": 1, "seconde": 1, "troisieme": 2,
                  "dernier": -1, "derniere": -1}
@@ -67,6 +70,9 @@ class Reply:
     understood: str = ""
     quiet: bool = False
     speaker: str | None = None  # who said it, when the understanding found out (a name said first)
+    #: the time of the call this reply settles when it was said earlier (an answered « … ou … ? » or « Qui a
+    #: dit … ? »): the journal keeps that time, the screen shows the verdict when it came
+    settles: float | None = None
 
     @property
     def speaks(self) -> bool:
@@ -140,7 +146,7 @@ class Scribe:
         command = understanding.command
         meaning = self._meaning(understanding)
         if self.paused and not (command is not None and command.kind is TableCommand.REPRENDS):
-            return Reply("paused", understood=meaning)
+            return Reply("paused", self.phrasebook.paused(), understood=meaning, quiet=True)  # shown, not said
         choice, self.choice = self.choice, None  # a « … ou … ? » is answered by the next utterance or not at all
         if choice is not None and not understanding.accepted:
             answer = self._answer_to_which_one(understanding, *choice)
@@ -148,6 +154,8 @@ class Scribe:
                 return answer
         if understanding.kind is ResultKind.CALL and understanding.call is not None:
             call = understanding.call
+            if call.player == UNKNOWN_SPEAKER and call.kind in TABLE_CALLS:  # the same whoever says it
+                call = replace(call, player=self._anyone())
             if call.player == UNKNOWN_SPEAKER:  # nobody to give it to: ask, never guess
                 self.asked = call
                 return self._say("question", self.phrasebook.who_said(understanding.text), understood=meaning)
@@ -173,7 +181,9 @@ class Scribe:
     def _call(self, call: Call, meaning: str) -> Reply:
         if self.over:
             return self._say("answer", self.phrasebook.game_over(), understood=meaning)
-        legal = self.session.game.now().calls(call.kind) if call.number is not None else ()  # a stake's range
+        # a stake's range (a bird is a face, not a stake: its Bévue says what was wrong)
+        legal = self.session.game.now().calls(call.kind) if call.number is not None and call.kind is not \
+            CallKind.PARI_OISEAU else ()
         reply = self.decide(self.session.hear(call))
         verdicts = {e.kind for e in told(reply.events)}
         span = legal[0].numbers if legal else None
@@ -194,6 +204,11 @@ class Scribe:
         events = [e for r in replies for e in r.events]
         return self._say(replies[0].kind, phrase, events, understood=f"{_names(ordered)} : {meaning}")
 
+    def _anyone(self) -> str:
+        """Who a call said by the whole table goes to: the player whose throw is on the table (or whose turn comes)."""
+        state = self.session.state
+        return state.current.roller if state.current is not None else self.session.game.upcoming_roller()
+
     def _answer_to_who_said(self, text: str) -> Reply | None:
         """« Qui a dit « six six six » ? » — « Karadoc ! » (or « c'est Karadoc »): the call is his."""
         if self.asked is None:
@@ -204,7 +219,7 @@ class Scribe:
         if name is None:
             return None
         call, self.asked = replace(self.asked, player=name), None
-        return self._call(call, f"{name} (réponse à « Qui a dit ? »)")
+        return replace(self._call(call, f"{name} (réponse à « Qui a dit ? »)"), settles=call.t)
 
     def _refused_now(self, understanding: Understanding) -> Reply | None:
         """« linotte pour moi » while nobody sirotes: a call the game refuses now is answered with the game's
@@ -218,7 +233,7 @@ class Scribe:
             return None
         refusal = Event(EventKind.REJECTED, call.player, None, check.code or "", CALL_SPECS[call.kind].rule, call.t,
                         {"call": call.to_json(), "message": check.reason})
-        return self._say("decision", self.phrasebook.events([refusal]))
+        return self._say("decision", self.phrasebook.events([refusal]), understood=self.phrasebook.understood(call).screen)
 
     def _answer_to_which_one(self, understanding: Understanding, asked: str | None,
                              readings: tuple[Call | Command, ...]) -> Reply | None:
@@ -236,7 +251,7 @@ class Scribe:
                     self.asked = chosen
                     return self._say("question", self.phrasebook.who_said(understanding.text))
                 chosen = replace(chosen, player=understanding.speaker)
-            return self._call(chosen, self.phrasebook.understood(chosen).screen)
+            return replace(self._call(chosen, self.phrasebook.understood(chosen).screen), settles=chosen.t)
         return replace(self._command(chosen), understood=command_meaning(chosen, self.phrasebook))
 
     def _which_one(self, understanding: Understanding) -> Phrase:
@@ -322,7 +337,11 @@ class Scribe:
         if kind is TableCommand.FIN_DE_PARTIE:
             reply = self.finish(command.t)
             self.over = True
-            return self._say("answer", _joined(reply.phrase, pb.scores(self.session.game.scores)), reply.events)
+            scores = self.session.game.scores
+            best = max(scores.values())
+            end = None if self.session.state.winner else _joined(
+                pb.stopped(self.session.rules.target), pb.leader([n for n, s in scores.items() if s == best], best))
+            return self._say("answer", _joined(reply.phrase, end, pb.scores(scores)), reply.events)
         return self._say("not_understood", pb.not_understood(None))
 
     def _say(self, kind: str, phrase: Phrase | None, events: list[Event] | None = None, understood: str = "") -> Reply:

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from voice_scribe.engine import Call, Event, EventKind, Rules
+from voice_scribe.engine import Call, Event, EventKind, Reason, Rules
 from voice_scribe.engine.game import Game
 from voice_scribe.engine.state import GameState
 from voice_scribe.journal import Journal, JournalError, read_journal
@@ -27,6 +27,7 @@ class Session:
         self._records: list[dict[str, Any]] = []  # call / undo / finish records, in order
         self._seq = 0
         self._decisions: dict[int, bool] = {}  # call seq → did it decide anything (not only rejected)
+        self._out_of_turn: set[int] = set()  # call seqs of dice thrown out of turn (a Bévue, the dice ignored)
         self.last_events: list[Event] = []
 
     # ── creating and resuming ──
@@ -63,7 +64,7 @@ class Session:
         self._records.append(record)
         self._write(record)
         events = self.game.apply(call)
-        self._decisions[self._seq] = any(e.kind is not EventKind.REJECTED for e in events)
+        self._note_decision(self._seq, call, events)
         self._write({"type": "decision", "seq": self._seq, "events": [e.to_json() for e in events]})
         self.last_events = events
         return events
@@ -130,8 +131,9 @@ class Session:
         undone = self._undone()
         dice_calls = [
             r for r in self._records
-            if r["type"] == "call" and r["seq"] not in undone and r["call"]["kind"] in ("chouettes", "cul", "des", "de")
-        ]
+            if r["type"] == "call" and r["seq"] not in undone and r["seq"] not in self._out_of_turn
+            and r["call"]["kind"] in ("chouettes", "cul", "des", "de")
+        ]  # dice thrown out of turn were ignored: there is nothing of theirs to correct
         if not dice_calls:
             return [Event(EventKind.REJECTED, None, None, "nothing_to_correct", "", t, {"message": "aucun lancer à corriger"})]
         last = self._current_call(dice_calls[-1])
@@ -190,14 +192,23 @@ class Session:
     def _decided(self, seq: int) -> bool:
         return self._decisions.get(seq, False)
 
+    def _note_decision(self, seq: int, call: Call, events: list[Event]) -> None:
+        self._decisions[seq] = any(e.kind is not EventKind.REJECTED for e in events)
+        if any(e.kind is EventKind.BEVUE and e.reason == Reason.OUT_OF_TURN.value and e.player == call.player
+               for e in events):
+            self._out_of_turn.add(seq)
+        else:
+            self._out_of_turn.discard(seq)
+
     def _refold(self) -> None:
         self.game = Game(self.players, self.rules)
         self._decisions = {}
+        self._out_of_turn = set()
         undone = self._undone()
         for record in self._records:
             if record["type"] == "call" and record["seq"] not in undone:
-                events = self.game.apply(Call.from_json(self._current_call(record)))
-                self._decisions[record["seq"]] = any(e.kind is not EventKind.REJECTED for e in events)
+                call = Call.from_json(self._current_call(record))
+                self._note_decision(record["seq"], call, self.game.apply(call))
             elif record["type"] == "finish":
                 self.game.finish(record.get("t"))
             elif record["type"] == "tick":

@@ -59,3 +59,46 @@ def test_a_typed_line_names_who_said_it() -> None:
     assert parse_line("Léodagan: secret 2 5 5", players).secret == (2, 5, 5)
     assert parse_line("Karadoc et Gauvain : pas mou le caillou", players).unknown == ("Gauvain",)
     assert parse_line("q", players).quit and parse_line("   ", players) is None
+
+
+def _screen_of(lines: list[tuple[float, str | None, str]], calls: list | None = None) -> list[str]:
+    """The screen lines of a scribe hearing (time, speaker, text) lines — the matcher left without the table's
+    context, so an unsure reading is asked back."""
+    from voice_scribe.cli.screen import reply_lines
+    from voice_scribe.scribe import Scribe
+    from voice_scribe.voice.phrasebook import Phrasebook
+
+    players = ["Karadoc", "Perceval", "Léodagan"]
+    session = Session(players)
+    scribe, matcher, book = Scribe(session), Matcher.build(players, session.rules), Phrasebook(session.rules)
+    out = []
+    for t, who, text in lines:
+        utterance = Utterance(t=t, text=text, speaker=who)
+        reply = scribe.hear(matcher.understand(utterance), utterance.to_json())
+        out += [line for _, line in reply_lines(utterance, reply, book)]
+    if calls is not None:  # the calls as the journal keeps them
+        calls += [r["call"] for r in session._records if r["type"] == "call"]
+    return out
+
+
+def test_an_answered_ask_back_is_shown_at_the_answer_s_time_naming_the_call_it_settles() -> None:
+    """« Vous avez dit « chouettes 1 et 4 » ou « dé 4 » ? » at 00:02 — « la deuxième » at 00:04: the verdict is
+    printed after the answer, so it is stamped 00:04 (the screen reads in order) and says it settles the call
+    of 00:02 (the journal keeps 00:02: races are judged on it)."""
+    calls: list = []
+    lines = _screen_of([(1.0, "Karadoc", "chouettes un et quatre"), (2.0, "Karadoc", "un quatre"),
+                        (4.0, "Karadoc", "la deuxième")], calls)
+    stamps = [line[1:9] for line in lines]
+    assert stamps == sorted(stamps), lines
+    assert lines[-1] == "[00:04.00]   Annonce de 00:02.00 : Chouette de 4."
+    assert [(c["kind"], c["t"]) for c in calls] == [("chouettes", 1.0), ("de", 2.0)]  # « dé 4 » at 00:02
+
+
+def test_a_call_given_to_its_caller_after_qui_a_dit_is_shown_at_the_answer_s_time() -> None:
+    """« Qui a dit « le cul fait quatre » ? » — « Karadoc » two seconds later: the verdict line comes at the
+    answer's time and names the call it settles."""
+    lines = _screen_of([(1.0, "Karadoc", "chouettes un et quatre"), (2.0, None, "le cul fait quatre"),
+                        (5.0, None, "Karadoc")])
+    stamps = [line[1:9] for line in lines]
+    assert stamps == sorted(stamps), lines
+    assert lines[-1] == "[00:05.00]   Annonce de 00:02.00 : Chouette de 4."

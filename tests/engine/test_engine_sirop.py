@@ -124,3 +124,60 @@ def test_without_negatives_a_bet_below_five_points_is_a_bevue_and_falls_to_zero(
     t.say("Karadoc", K.DE, dice=(2,))
     t.say("Perceval", K.SIROP_GAGNANT, after=0.3)  # his bet was void
     assert t.score("Perceval") == 0
+
+
+def test_couche_sirop_with_nobody_siroting_is_refused_without_bevue_at_any_moment() -> None:
+    """docs/rules.md S5: « Couche-Sirop ! » (or « File-Sirop ! ») is the call of not betting (000 « Le Sirop »:
+    « Si un joueur décide de ne pas miser, il doit crier “ Couche-Sirop ! ” »): with nobody siroting it says
+    nothing false, so it is refused and costs nothing, at the start of the game as in the middle of a turn (it
+    was a Bévue in a reaction window). A bet on a throw nobody sirotes is still a wrong announcement there."""
+    t = Table("Karadoc", "Perceval", "Léodagan")
+    assert t.rejected(t.say("Perceval", K.COUCHE_SIROP)) == ["no_sirotage"]  # the start of the game
+    t.say("Karadoc", K.CHOUETTES, dice=(3, 4))
+    assert t.rejected(t.say("Léodagan", K.FILE_SIROP)) == ["no_sirotage"]  # between chouettes and cul
+    t.say("Karadoc", K.CUL, dice=(4,))  # a Chouette of 4, nobody sirotes (yet)
+    assert t.rejected(t.say("Perceval", K.COUCHE_SIROP, after=0.3)) == ["no_sirotage"]  # mid-turn
+    assert t.rejected(t.say("Léodagan", K.FILE_SIROP, after=0.3)) == ["no_sirotage"]
+    assert t.bevues() == []
+    t.say("Karadoc", K.JE_SIROTE, after=0.3)  # the sirotage after all: their bets are still awaited
+    t.say("Perceval", K.COUCHE_SIROP)
+    t.say("Karadoc", K.DE, dice=(4,))
+    assert t.bevues() == [("Léodagan", "sirop_silent")]
+    t.throw("Perceval", 2, 3, 5)  # a Velute: nothing to sirote, nothing to lay down
+    t.say("Léodagan", K.COUCHE_SIROP, after=0.3)
+    t.say("Karadoc", K.PARI_OISEAU, after=0.3, number=1)  # a bet on nothing is a wrong announcement
+    assert t.bevues() == [("Léodagan", "sirop_silent"), ("Karadoc", "wrong_call")]
+
+
+def test_a_won_beau_sirop_is_told_at_the_die_and_paid_on_sirop_gagnant() -> None:
+    """docs/rules.md S6, scored by hand from 000 « Le Sirop »: Karadoc sirotes his Chouette of 4 and makes the Cul
+    de chouette (40 + 10 × 4 = 80); Léodagan's Linotte loses its 5; Perceval's Beau-Sirop is won — he « ne perd pas
+    les 5 pts de la mise » and takes the 25 only on « Sirop gagnant ! ». The table is told at the die who won and
+    what to claim (it used to hear nothing of him until he claimed)."""
+    t = Table("Karadoc", "Perceval", "Léodagan")
+    t.throw("Karadoc", 4, 4, 2)
+    t.say("Karadoc", K.JE_SIROTE)
+    t.say("Perceval", K.BEAU_SIROP)
+    t.say("Léodagan", K.PARI_OISEAU, number=1)
+    events = t.say("Karadoc", K.DE, dice=(4,))
+    told = [(e.reason, e.data.get("players"), e.data.get("value")) for e in events if e.kind.value == "prompt"]
+    assert told == [("sirop_bet_to_claim", ["Perceval"], 25)]
+    assert t.scores == {"Karadoc": 80, "Perceval": 0, "Léodagan": -5}
+    t.say("Perceval", K.SIROP_GAGNANT, after=0.3)
+    assert t.scores == {"Karadoc": 80, "Perceval": 25, "Léodagan": -5}
+    assert not [e for e in t.throw("Perceval", 2, 3, 5) if e.reason == "sirop_bet_unclaimed"]  # claimed: nothing
+
+
+def test_an_unclaimed_winning_bet_is_told_lost_at_the_next_throw() -> None:
+    """000 « Le Sirop »: « S'il oublie de crier l'annonce avant le lancer suivant, il ne prend pas de Bévue, mais
+    n'obtient pas les points de son pari réussi » — the next throw says so."""
+    t = sirop_table()
+    t.say("Perceval", K.BEAU_SIROP)
+    t.say("Léodagan", K.COUCHE_SIROP)
+    t.say("Bohort", K.PARI_OISEAU, number=2)
+    t.say("Karadoc", K.DE, dice=(4,))
+    events = t.throw("Perceval", 2, 3, 5)
+    told = [(e.reason, e.data.get("players")) for e in events if e.kind.value == "prompt"
+            and e.reason.startswith("sirop")]
+    assert told == [("sirop_bet_unclaimed", ["Perceval"])]
+    assert t.score("Perceval") == 50 and t.bevues() == []

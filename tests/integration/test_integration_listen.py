@@ -160,7 +160,7 @@ def test_a_tie_typed_on_one_line_and_an_unknown_player_answered(tmp_path) -> Non
         screen = term.wait_for("Je n'ai pas compris « gloubi boulga »")
         term.type("q")
         screen = term.wait_for("Partie arrêtée au clavier")
-        assert f"--resume {tmp_path / 'j.jsonl'}" in screen.replace("\n", "")  # the hint works as printed
+        assert f"--reprise {tmp_path / 'j.jsonl'}" in screen.replace("\n", "")  # the hint works as printed
         assert "Karadoc" in screen and "-72" in screen
     finally:
         term.close()
@@ -350,7 +350,7 @@ def test_a_keyboard_game_resumes_as_printed_without_asking_for_a_model(tmp_path,
     done = listen("--joueurs", PLAYERS, "--clavier", "--journal", str(journal), stdin="Karadoc: six six six\nq\n",
                   cwd=tmp_path)
     assert done.returncode == 0, done.stderr
-    hint = f"voice-scribe listen --resume {journal}"
+    hint = f"voice-scribe listen --reprise {journal}"
     assert hint in done.stdout
     done = listen(*hint.split()[2:], stdin="Perceval: deux trois cinq\nq\n", cwd=tmp_path)  # exactly as printed
     assert done.returncode == 0, done.stderr

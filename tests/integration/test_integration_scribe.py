@@ -81,7 +81,9 @@ def test_correction_of_misheard_dice_refolds_the_game() -> None:
 def test_pause_ignores_everything_until_reprends() -> None:
     table = Table()
     table.hear("Karadoc", "pause")
-    assert table.hear("Karadoc", "six six six").kind == "paused"
+    paused = table.hear("Karadoc", "six six six")
+    assert paused.kind == "paused" and not paused.speaks  # shown on screen, not said: the table asked for quiet
+    assert paused.phrase.screen == "En pause : rien n'est compté. Dites « reprends » pour continuer."
     assert table.session.game.scores["Karadoc"] == 0
     table.hear("Karadoc", "reprends")
     table.hear("Karadoc", "six six six")
@@ -312,3 +314,86 @@ def test_an_ask_back_answered_by_nobody_known_asks_who_said_it() -> None:
     reply = table.scribe.hear(table.matcher.understand(answer), answer.to_json())
     assert reply.kind == "question" and reply.phrase.spoken.startswith("Qui a dit")
     assert table.session.game.scores == {"Karadoc": 0, "Perceval": 0, "Léodagan": 0}
+
+
+def _said(table: Table, speaker: str | None, text: str) -> str:
+    """What the screen shows of the scribe's answer to one line (said by nobody known when ``speaker`` is None)."""
+    table.t += 1.0
+    utterance = Utterance(t=table.t, text=text, speaker=speaker)
+    reply = table.scribe.hear(table.matcher.understand(utterance), utterance.to_json())
+    return reply.phrase.screen if reply.phrase else ""
+
+
+def test_suivant_by_nobody_known_closes_the_window_without_asking_who() -> None:
+    """« suivant » typed without a name (or heard on one microphone) is the table's: it closes the window — the
+    Chouette is paid — instead of « Qui a dit « suivant » ? » (« Suivant ! » is the same whoever says it)."""
+    table = Table()
+    _said(table, "Karadoc", "chouettes trois et quatre")
+    _said(table, "Karadoc", "cul quatre")
+    assert _said(table, None, "suivant") == "Chouette : Karadoc marque 16. Karadoc a 16."
+    assert table.scribe.asked is None
+
+
+def test_fin_de_partie_before_343_says_there_is_no_winner_and_who_leads() -> None:
+    table = Table()
+    _said(table, "Karadoc", "deux trois cinq")
+    assert _said(table, None, "fin de partie") == (
+        "Fin de la partie, sans vainqueur : personne n'a atteint 343 points. Karadoc mène avec 50 points. "
+        "Karadoc a 50 points, Perceval a 0 point et Léodagan a 0 point.")
+
+
+def test_a_refused_grelottine_and_a_throw_out_of_turn_say_why() -> None:
+    """A new table's Bévues name their cause: the Grelottine nobody holds, whose turn it is."""
+    table = Table()
+    _said(table, "Karadoc", "deux trois cinq")
+    assert _said(table, "Karadoc", "grelottine sur perceval") == (
+        "Bévue ! Défi Grelottine impossible pour Karadoc : Karadoc n'a pas de Grelottine. Karadoc perd 5. "
+        "Karadoc a 45.")
+    assert _said(table, "Karadoc", "une chouette max") == (
+        "Annonce refusée : aucun défi Grelottine n'attend de mise de Karadoc.")
+    assert _said(table, "Karadoc", "deux trois cinq").startswith(
+        "Bévue ! Karadoc joue hors de son tour : c'est à Perceval de lancer.")
+
+
+def test_a_grelottine_first_throw_that_misses_says_it_does_not_count() -> None:
+    table = Table()
+    for name in PLAYERS:
+        _said(table, name, "deux trois cinq")  # a Velute each: 50
+    _said(table, "Karadoc", "deux trois six")  # a Néant: a Grelottine
+    _said(table, "Perceval", "un quatre six")  # a Néant: a Grelottine
+    _said(table, "Léodagan", "deux trois cinq")
+    _said(table, "Karadoc", "grelottine sur perceval")
+    assert _said(table, "Karadoc", "une chouette max").endswith("Perceval, relevez le défi : une Chouette pour 17 points.")
+    assert _said(table, "Perceval", "deux trois cinq") == (
+        "Velute de 5. Ce n'est pas une Chouette : ce lancer ne compte pas. Perceval, second lancer du défi.")
+
+
+def test_a_civet_without_a_civet_says_why_and_a_refused_call_shows_what_it_meant() -> None:
+    table = Table()
+    assert _said(table, "Karadoc", "civet de vingt sur une velute") == (
+        "Bévue ! Civet impossible pour Karadoc : Karadoc n'a pas de Civet. Karadoc perd 5. Karadoc a -5.")
+    table.t += 1.0
+    heard = Utterance(t=table.t, text="couche sirop", speaker="Perceval")
+    reply = table.scribe.hear(table.matcher.understand(heard, table=table.session.game), heard.to_json())
+    assert (reply.understood, reply.phrase.screen) == ("Couche-Sirop", "Annonce refusée : personne ne sirote.")
+
+
+def test_betting_the_bird_of_the_chouette_says_why_without_a_range_of_numbers() -> None:
+    """« Mouette » on a Chouette of 4: the Bévue says to bet « Beau-Sirop » — no « Possible maintenant : de 1 à 3 »
+    (a bird is a face, not a stake)."""
+    table = Table()
+    _said(table, "Karadoc", "quatre quatre deux")
+    _said(table, "Karadoc", "je sirote")
+    assert _said(table, "Perceval", "mouette") == (
+        "Bévue ! Perceval parie l'oiseau de la Chouette au lieu de « Beau-Sirop ». Perceval perd 5. Perceval a -5.")
+
+
+def test_a_correction_after_a_throw_out_of_turn_corrects_the_real_throw() -> None:
+    """Karadoc throws 4-4-2 in his turn, then again out of turn (a Bévue, those dice ignored); « correction : quatre
+    quatre quatre » is about the throw on the table, not the ignored one: the Chouette becomes a Cul de chouette."""
+    table = Table()
+    _said(table, "Karadoc", "quatre quatre deux")
+    _said(table, "Karadoc", "cinq cinq un")  # out of turn: the window closes (his Chouette: 16), and a Bévue
+    assert table.session.game.scores["Karadoc"] == 16 - 5
+    _said(table, None, "correction quatre quatre quatre")
+    assert table.session.game.scores["Karadoc"] == 80 - 5

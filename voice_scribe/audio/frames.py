@@ -99,6 +99,21 @@ class SegmenterConfig:
     own_margin_db: float = 6.0
     #: then on, past frames where the own channel is not a rival's copy by pitch (:mod:`.pitch`)
     pitch: PitchConfig = PitchConfig()
+    #: then on, while all the rivals at once do not explain the own channel (:mod:`.residual`;
+    #: 0: off): at most this far (ms), the fit over ``lsq_fit_ms`` more, ``lsq_db`` the rise of the unexplained
+    #: power over the explained one
+    lsq_back_ms: float = 0.0
+    lsq_fit_ms: float = 150.0
+    lsq_db: float = 6.0
+    lsq_ridge: float = 0.05
+    #: instead (when > 0), the onset is put where the residual jumps most, if by this much (dB)
+    lsq_jump_db: float = 0.0
+    #: then on, while its seat holds ``band_min`` bands, ``band_z`` over chance and over every other seat
+    #: (:mod:`.seatbands`; 0: off), crossing ``band_gap`` frames that it does not
+    band_back_ms: float = 0.0
+    band_z: float = 3.0
+    band_min: int = 1
+    band_gap: int = 2
     #: a burst is cut where its seat starts speaking after this long (ms) without (0: never), so that
     #: a rival's leak or a die rolled just before a shout does not make it a follower or swallow its onset
     seat_split_ms: float = 150.0

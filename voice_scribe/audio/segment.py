@@ -64,6 +64,8 @@ from voice_scribe.audio.leak import LeakModel, cancelled, learn_and_cancel, lear
 from voice_scribe.audio.onset import (
     first_owned, high_band, hiss_onsets, own_onset, owned_rises, pitch_onset, refine_onset,
 )
+from voice_scribe.audio.residual import residual_onset
+from voice_scribe.audio.seatbands import band_onset
 from voice_scribe.audio.seats import phat, seats_from
 
 #: the segmenter's own names, and those of its families (leak, onset, boundary) that other code imports from here
@@ -279,6 +281,7 @@ def segment_audio(
     q = power
     clean = audio  # the audio with the direct-path leaks cancelled
     seat = None  # each seat's steered response on the segmenter's frames, when known
+    seats = None  # the seats' fingerprints, when known
     if audio.shape[1] > 1:
         cache = leak.spectra if leak is not None else None
         at, session = (offset, look.session) if look is not None else (None, None)
@@ -313,6 +316,8 @@ def segment_audio(
                     first = own_onset(mine[:, c], float(noise[c]), prev, first, cfg)
                     first = pitch_onset(clean, rate, c, first, prev, spread, gains[c], power[:, c],
                                         float(noise[c]), frame, cfg)
+                    first = residual_onset(audio, rate, c, first, prev, power[:, c], float(noise[c]), frame, cfg)
+                    first = band_onset(audio, rate, c, first, prev, seats, power[:, c], float(noise[c]), frame, cfg)
             if cut and first is not None:  # what comes before a cut is the sound it was cut from
                 first = max(first, min(b - 1, a + int(round(cfg.seat_delay_ms / cfg.frame_ms))))
             if first is None:  # no rise of its own: another player's sound, the room's tail, or

@@ -198,7 +198,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         _loop(table, clock, inputs, screen, raw_keys=keys is not None)
     except KeyboardInterrupt:
-        print(f"\nInterrompu : le journal est intact (voice-scribe listen --resume {journal}).", flush=True)
+        print(f"\nInterrompu : le journal est intact (voice-scribe listen --reprise {journal}).", flush=True)
     finally:
         table.drain()
         if mic is not None:
@@ -211,7 +211,7 @@ def run(args: argparse.Namespace) -> int:
         _keep(session, web)
     if quit_typed.is_set():
         print(f"Partie arrêtée au clavier (« q ») : le journal est intact "
-              f"(voice-scribe listen --resume {journal}).", flush=True)
+              f"(voice-scribe listen --reprise {journal}).", flush=True)
     return 0
 
 

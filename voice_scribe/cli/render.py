@@ -41,6 +41,16 @@ def verdicts(events: Sequence[Event], book: Phrasebook, t: float) -> list[tuple[
     return out
 
 
+def settled(lines: list[tuple[float, str]], settles: float | None, t: float) -> list[tuple[float, str]]:
+    """The verdict lines of an answer that settles an earlier call (« la deuxième », « Karadoc » after « Qui a
+    dit … ? »): stamped at the answer, when they were printed, the first naming the call it settles (its time
+    stays the call's in the journal)."""
+    if settles is None or settles >= t or not lines:
+        return lines
+    first, *rest = lines
+    return [(t, f"Annonce de {_stamp(settles)} : {first[1]}")] + [(t, text) for _, text in rest]
+
+
 def _said(t: float, who: str | None, heard: str, meaning: str) -> str:
     name = f"{who} : " if who else ""
     return f"[{_stamp(t)}] {name}{heard} → {meaning or '—'}"
@@ -69,7 +79,7 @@ def print_replies(replies, rules: Rules | None = None) -> None:  # noqa: ANN001 
             lines = [(utterance.t, reply.phrase.screen)]
         elif reply.phrase and reply.phrase.screen != " ".join(text for _, text in lines):
             lines = [(utterance.t, reply.phrase.screen)]  # an acknowledgement said with its decision
-        for at, text in lines:
+        for at, text in settled(lines, reply.settles, utterance.t):
             print(f"[{_stamp(at)}]   {text}")
 
 

@@ -16,7 +16,7 @@ from collections import deque
 from collections.abc import Callable, Sequence
 
 from voice_scribe.cli.keyboard import InputLine
-from voice_scribe.cli.render import _stamp, holdings_text, verdicts
+from voice_scribe.cli.render import _stamp, holdings_text, settled, verdicts
 from voice_scribe.voice.phrasebook import Phrasebook
 
 HELP = "Nom: annonce · Nom et Nom: … (ensemble) · ↑↓ historique · q : quitter"
@@ -55,7 +55,7 @@ def reply_lines(utterance, reply, book: Phrasebook) -> list[tuple[str, str]]:  #
     lines = verdicts(reply.events, book, utterance.t) if reply.kind == "decision" else []
     if reply.phrase and (not lines or reply.phrase.screen != " ".join(text for _, text in lines)):
         lines = [(utterance.t, reply.phrase.screen)]
-    out += [(VERDICT, f"[{_stamp(t)}]   {text}") for t, text in lines]
+    out += [(VERDICT, f"[{_stamp(t)}]   {text}") for t, text in settled(lines, reply.settles, utterance.t)]
     return out
 
 

@@ -162,6 +162,8 @@ class Reason(str, Enum):
     NAME_KING = "name_king"  # Aquitaine: the Excalibur shouters name a King
     TOO_LATE = "too_late_shout"  # a shout after its race's verdict: too late, nothing changes (data: race)
     TICHEUR_NAMED = "ticheur_named"  # the ticheur is known; his Défi Tichette comes « en fin de tour »
+    SIROP_BET_TO_CLAIM = "sirop_bet_to_claim"  # a bet won on the sirop die: paid on « Sirop gagnant ! » (data: value)
+    SIROP_BET_UNCLAIMED = "sirop_bet_unclaimed"  # the next throw came first: the won bet is lost, no Bévue
     # elimination, game end
     BELOW_MINUS_TARGET = "below_minus_target"
     GAME_OVER = "game_over"

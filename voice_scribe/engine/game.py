@@ -396,7 +396,7 @@ class Game(Scoring):
             raise Rejected("wrong_phase", self._waiting_for())
         if not self._expect_roller(call, state.roller):
             return
-        sirop.forget_sirop_winners(self)
+        sirop.forget_sirop_winners(self, call.t)
         state.phase = Phase.CUL
         current = state.current
         civet = current.civet if current and current.roller == state.roller and current.throw is None else None

@@ -80,6 +80,7 @@ class SoundStage:
                         entry = self.named_sounds.setdefault(rest, {}).setdefault(_SEP.join(named), [])
                         entry += [(t, player, name, k) for t in named_templates]
         self.named_keys = _by_length(self.named_sounds)
+        self._as_long: dict[tuple[tuple[str, ...], int, bool], list[str]] = {}
 
     def numbers_by_sound(self, utoks: list[UTok]) -> list[UTok]:
         """Words a free decoder writes for a number (« pour doux » → douze, « cadre » → quatre, « trois sans
@@ -168,8 +169,9 @@ class SoundStage:
         heard = phonemes(said)
         if len(heard) < 2:
             return None
-        scored = sorted((sound_distance(heard, key), word) for key, word in self.number_phonemes)
-        best = scored[0][0]
+        # a distance over one sound is not worked out to the end: such a number is never the one read
+        scored = [(sound_distance(heard, key, limit=1.0), word) for key, word in self.number_phonemes]
+        best = min(d for d, _ in scored)
         words = {w for d, w in scored if d == best}
         return words.pop() if best <= 1.0 and len(words) == 1 else None
 
@@ -193,6 +195,7 @@ class SoundStage:
         if any(u.unk for u in utoks):
             return []
         found: list[SoundReading] = []
+        hits: list[tuple[tuple, bool, list[tuple[str, list[str], int]]]] = []
         for numbers_as_slots in (True, False):
             cut = self._sound_cut(utoks, numbers_as_slots)
             if cut is None or (not numbers_as_slots and not any(u.is_number for u in utoks)):
@@ -202,9 +205,16 @@ class SoundStage:
                 slots, stretches, values = cut
                 variants.append((slots, [phonemes(before) + stretches[0], *stretches[1:]], values))
             for variant in variants:
-                found += self._sound_readings(*variant, utoks)
+                hits.append((variant, False, self._sound_hits(*variant, utoks)))
                 if "P" not in variant[0]:
-                    found += self._sound_readings(*variant, utoks, named=True)
+                    hits.append((variant, True, self._sound_hits(*variant, utoks, named=True)))
+        # a reading over this raw distance can be neither the best (within ``sound``) nor one kept beside it
+        # (within ``margin``, or one sound, of a best at most ``sound`` of the longest phrase's length):
+        # its distance is not worked out to the end
+        longest = max((length for _, _, found_hits in hits for _, _, length in found_hits), default=0)
+        beside = thresholds.sound * longest + 1.0
+        for (slots, stretches, values), named, found_hits in hits:
+            found += self._sound_readings(slots, stretches, values, found_hits, named, thresholds, beside)
         if not found:
             return []
         best = min(found, key=lambda r: (r.norm, r.raw))
@@ -260,14 +270,25 @@ class SoundStage:
             j += 1
         return tuple(slots), [phonemes(" ".join(words)) for words in stretches], tuple(values)
 
-    def _sound_readings(
+    def _keys_about_as_long(self, slots: tuple[str, ...], heard_len: int, named: bool) -> list[str]:
+        """The phrase sounds with these slots about as long as ``heard_len`` (:func:`_about_as_long`), each list
+        made once per slots, length and kind (a table of the grammar, filled as lengths are heard)."""
+        memo = (slots, heard_len, named)
+        keys = self._as_long.get(memo)
+        if keys is None:
+            by_length = (self.named_keys if named else self.phrase_keys).get(slots, {})
+            keys = self._as_long[memo] = _about_as_long(by_length, heard_len, _NAME_SLACK if named else 0)
+        return keys
+
+    def _sound_hits(
         self, slots: tuple[str, ...], stretches: list[str], values: tuple, utoks: list[UTok], named: bool = False
-    ) -> list[SoundReading]:
-        """The phrases with these slots that sound close to the heard stretches; ``named``: the phrases with a
-        player's name too, each name's sound said in its slot (no name was heard as one)."""
+    ) -> list[tuple[str, list[str], int]]:
+        """The phrase sounds with these slots that may read the heard stretches (key, its stretches, its length);
+        ``named``: the phrases with a player's name too, each name's sound said in its slot (no name was heard
+        as one)."""
         heard_len = sum(len(x) for x in stretches)
         more = _NAME_SLACK if named else 0
-        keys = _about_as_long((self.named_keys if named else self.phrase_keys).get(slots, {}), heard_len, more)
+        keys = self._keys_about_as_long(slots, heard_len, named)
         if not keys or heard_len < 4:
             return []
         # a key word heard as itself (« mouette ») is never swallowed into another phrase's sound
@@ -282,14 +303,36 @@ class SoundStage:
                 continue
             if not _number_edges_kept(slots, stretches, said):
                 continue
-            raw = sum(sound_distance(h, w) for h, w in zip(stretches, said))
+            out.append((key, said, length))
+        return out
+
+    def _sound_readings(
+        self, slots: tuple[str, ...], stretches: list[str], values: tuple, hits: list[tuple[str, list[str], int]],
+        named: bool, thresholds: Thresholds, beside: float,
+    ) -> list[SoundReading]:
+        """The readings of the phrase sounds found (:meth:`_sound_hits`), but those whose distance is over what
+        :meth:`by_sound` may keep: over ``sound`` + ``margin`` of their length and over ``beside``."""
+        out = []
+        within: dict[tuple[int, str], float] = {}  # a name's sound in a stretch, worked out once
+        for key, said, length in hits:
+            limit = max((thresholds.sound + thresholds.margin) * length, beside) + 1e-9
+            raw = 0.0
+            for h, w in zip(stretches, said):
+                raw += sound_distance(h, w, limit=limit - raw)
+                if raw > limit:
+                    break
+            if raw > limit:
+                continue
             if named:
                 # the name itself must be heard about as said: within a third of its sounds (one for a short name)
-                out += [
-                    SoundReading(raw / length, raw, t, values + (("player", player),), stretches, said)
-                    for t, player, name, k in self.named_sounds[slots][key]
-                    if sound_within(stretches[k], name) <= max(1.0, len(name) / 3)
-                ]
+                readings = []
+                for t, player, name, k in self.named_sounds[slots][key]:
+                    near = within.get((k, name))
+                    if near is None:
+                        near = within[(k, name)] = sound_within(stretches[k], name)
+                    if near <= max(1.0, len(name) / 3):
+                        readings.append(SoundReading(raw / length, raw, t, values + (("player", player),), stretches, said))
+                out += readings
             else:
                 out += [SoundReading(raw / length, raw, t, values, stretches, said) for t in self.phrase_sounds[slots][key]]
         return out

@@ -147,6 +147,8 @@ def phonemes(text: str) -> str:
     return "".join(word_phonemes(w) for w in _WORDS.findall(text.lower().replace(UNK, " ")))
 
 
+INFINITY = float("inf")
+
 #: Sounds a recogniser (and a French ear) takes for one another: substitution costs below 1.
 _NEAR: dict[tuple[str, str], float] = {}
 for pair, cost in (
@@ -160,12 +162,14 @@ for pair, cost in (
 _LIGHT = {"@": 0.4, "J": 0.5, "W": 0.5}
 
 
-def sound_distance(heard: str, said: str, supplied: float = 1.0, unrelated: float = 1.0) -> float:
+def sound_distance(heard: str, said: str, supplied: float = 1.0, unrelated: float = 1.0, limit: float = float("inf")) -> float:
     """Weighted edit distance between two phoneme strings (insertions and deletions 1, the light sounds less).
 
     ``supplied`` scales the cost of a sound of ``said`` not heard at all: 0 gives what the reading
     *contradicts* of what was heard (a sound changed, a sound heard that it does not have). ``unrelated`` is the
-    cost of a sound heard for one not near it (2: as dear as leaving one out and adding the other).
+    cost of a sound heard for one not near it (2: as dear as leaving one out and adding the other). ``limit``:
+    once every cell of a row of the table is over it (the distance cannot be under its row's least), that
+    least is returned, over ``limit`` (the caller only needs to know the distance is).
 
     >>> sound_distance("bizaRE", "biZaRE"), sound_distance("bZaRE", "biZaRE"), sound_distance("Z@siRot", "ZsiRot")
     (0.6, 1.0, 0.4)
@@ -195,6 +199,8 @@ def sound_distance(heard: str, said: str, supplied: float = 1.0, unrelated: floa
             row.append(best)
             last = best
         prev = row
+        if limit < INFINITY and min(row) > limit:
+            return min(row)
     return prev[-1]
 
 

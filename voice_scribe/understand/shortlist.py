@@ -106,7 +106,7 @@ class Shapes:
             return []
         first = min(len(self.keys), max(limit, _FIRST_COMPARED))
         lowest = np.zeros(len(self.keys), dtype=bool)
-        lowest[np.argpartition(bounds, first - 1)[:first] if first < len(self.keys) else slice(None)] = True
+        lowest[_lowest(bounds, first)] = True
         lowest[shapes] = False
         shapes, distances = self._with(code, shapes, distances, np.flatnonzero(lowest))
         while True:
@@ -129,6 +129,22 @@ class Shapes:
         distances = np.concatenate([distances, self._distances([code], more)[0]])
         resort = np.argsort(shapes, kind="stable")
         return shapes[resort], distances[resort]
+
+
+def _lowest(bounds: np.ndarray, first: int) -> np.ndarray:
+    """About the ``first`` shapes with the lowest bounds (their indices, at most ``first``): those compared
+    first. Any set will do (the shapes that may still be nearer are compared after them), so the bounds are
+    counted in 1/1024 steps, the ties at the last step taken in the grammar's order: a few passes over the
+    array, where a partition over its many equal bounds (a handful of distinct values) cost several times as
+    much."""
+    if first >= len(bounds):
+        return np.arange(len(bounds))
+    steps = (bounds * 1024).astype(np.int64)
+    below = np.cumsum(np.bincount(steps))
+    last = int(np.searchsorted(below, first))  # the first step where ``first`` shapes are reached
+    under = np.flatnonzero(steps < last)
+    at = np.flatnonzero(steps == last)[: first - len(under)]
+    return np.concatenate([under, at])
 
 
 class Shortlist:

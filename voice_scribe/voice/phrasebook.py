@@ -283,6 +283,11 @@ class Phrasebook:
     def game_over(self) -> Phrase:
         return self._both(lambda fmt: self._answer("game_over", self._values(fmt)))
 
+    def stopped(self, target: int | None = None) -> Phrase:
+        """« Fin de la partie, sans vainqueur : personne n'a atteint 343 points. » (« fin de partie » said early)."""
+        target = target if target is not None else self._target()
+        return self._both(lambda fmt: self._answer("stopped", self._values(fmt).num("target", target)))
+
     def unknown_player(self, name: str, players: Sequence[str]) -> Phrase:
         """« Gauvain n'est pas à la table (joueurs : Karadoc, Perceval). »"""
         return self._both(lambda fmt: self._answer(
@@ -381,6 +386,10 @@ class Phrasebook:
 
     def pause(self) -> Phrase:
         return self._both(lambda fmt: self._answer("pause", self._values(fmt)))
+
+    def paused(self) -> Phrase:
+        """« En pause : rien n'est compté. Dites « reprends » pour continuer. » (shown for a call heard in a pause)."""
+        return self._both(lambda fmt: self._answer("paused", self._values(fmt)))
 
     def resume(self) -> Phrase:
         return self._both(lambda fmt: self._answer("resume", self._values(fmt)))
@@ -599,7 +608,9 @@ class Phrasebook:
         values.num("points", abs(ev.points) if ev.points is not None else None)
         values.num("target", data.get("target"))
         values.num("stake", data.get("stake")).num("value", data.get("value"))
-        values.put(challenged=data.get("challenged"))
+        values.put(challenged=data.get("challenged"), roller=data.get("roller"))
+        if data.get("why"):  # why a call was a Bévue, in the engine's French (« Karadoc n'a pas de Grelottine »)
+            values.put(why=fmt.text(str(data["why"])))
         combination = self.data["combination"].get(str(data.get("combination")))
         values.put(combination_indef=combination)
         dice = data.get("dice")
@@ -622,7 +633,8 @@ class Phrasebook:
         return self.data["kind"][key]
 
     def _bevue(self, ev: Event, values: _Values) -> list[str]:
-        return [t for t in (self._reason(ev.reason).get("bevue"), self._kind("bevue")) if t]
+        reason = self._reason(ev.reason)
+        return [t for t in (reason.get("bevue_full"), reason.get("bevue"), self._kind("bevue")) if t]
 
     def _holding(self, ev: Event, values: _Values) -> list[str]:
         name, cause = self._holding_and_cause(ev)
@@ -672,7 +684,8 @@ class Phrasebook:
 
     def _prompt(self, ev: Event, values: _Values) -> list[str]:
         reason = self._reason(ev.reason)
-        return [t for t in (reason.get("prompt_full"), reason.get("prompt"), self._kind("prompt")) if t]
+        again = reason.get(f"prompt_throw_{ev.data['throw']}") if ev.data.get("throw") else None  # a challenge's 2nd
+        return [t for t in (again, reason.get("prompt_full"), reason.get("prompt"), self._kind("prompt")) if t]
 
     def _rejected(self, ev: Event, values: _Values) -> list[str]:
         return [self._kind("rejected_message"), self._kind("rejected")]

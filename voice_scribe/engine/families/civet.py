@@ -49,7 +49,9 @@ def on_civet(ctx: RuleContext, call: Call) -> None:
         and state.phase in (Phase.GRELOTTINE_STAKE, Phase.GRELOTTINE_THROW)
     )
     if not player.holds(Holding.CIVET) or not (before_own_throw or before_challenge):
-        ctx._bevue(call.player, Reason.CIVET_NOT_ALLOWED, call.t)
+        why = (f"{call.player} n'a pas de Civet" if not player.holds(Holding.CIVET)
+               else "un Civet s'annonce avant de lancer ses chouettes")
+        ctx._bevue(call.player, Reason.CIVET_NOT_ALLOWED, call.t, why=why)
         return
     if call.combination not in CIVET_COMBINATIONS:
         ctx._bevue(call.player, Reason.CIVET_NOT_ALLOWED, call.t, combination=call.combination)

@@ -92,16 +92,24 @@ def _allowed_combinations(ctx: RuleContext) -> set[str]:
 
 
 def _can_challenge(ctx: RuleContext, grelottin: str, target: str) -> bool:
+    return why_no_challenge(ctx, grelottin, target) is None
+
+
+def why_no_challenge(ctx: RuleContext, grelottin: str, target: str) -> str | None:
+    """Why ``grelottin`` may not challenge ``target`` now, in French for the table (None: he may)."""
     players = ctx.state.players
     floor = GRELOTTINE_MINIMUM if not ctx.rules.negative_scores else 1
-    return (
-        grelottin != target
-        and players[grelottin].holds(Holding.GRELOTTINE)
-        and players[target].holds(Holding.GRELOTTINE)
-        and (ctx.rules.aquitaine or players[grelottin].score >= floor)  # Aquitaine: no minimum
-        and (ctx.rules.aquitaine or players[target].score >= floor)
-        and not players[target].eliminated
-    )
+    if grelottin == target:
+        return "on ne se défie pas soi-même"
+    for name in (grelottin, target):
+        if not players[name].holds(Holding.GRELOTTINE):
+            return f"{name} n'a pas de Grelottine"
+    if players[target].eliminated:
+        return f"{target} est sorti du jeu"
+    for name in (grelottin, target):
+        if not ctx.rules.aquitaine and players[name].score < floor:  # Aquitaine: no minimum
+            return f"il faut au moins {floor} point{'s' if floor > 1 else ''}, {name} en a {players[name].score}"
+    return None
 
 
 def on_grelottine(ctx: RuleContext, call: Call) -> None:
@@ -121,8 +129,9 @@ def on_grelottine(ctx: RuleContext, call: Call) -> None:
     )
     if not simultaneous and state.phase is not Phase.CHOUETTES:
         raise Rejected("wrong_phase", "une Grelottine se lance entre deux tours")
-    if not _can_challenge(ctx, call.player, call.target):
-        ctx._bevue(call.player, Reason.GRELOTTINE_NOT_ALLOWED, call.t, target=call.target)
+    why = why_no_challenge(ctx, call.player, call.target)
+    if why is not None:
+        ctx._bevue(call.player, Reason.GRELOTTINE_NOT_ALLOWED, call.t, target=call.target, why=why)
         return
     state.grelottine_calls[call.player] = (call.target, call.t)
     if not simultaneous:
@@ -157,7 +166,7 @@ def on_grelottine_mise(ctx: RuleContext, call: Call) -> None:
     grelottine_defenses.stake_has_priority(ctx, call)  # ★★ a Passe-Grelot or Rigodon said with the stake gives way
     challenge = state.challenge
     if state.phase is not Phase.GRELOTTINE_STAKE or challenge is None or call.player != challenge.grelottin:
-        raise Rejected("wrong_phase", "aucun défi Grelottine n'attend sa mise de ce joueur")
+        raise Rejected("wrong_phase", f"aucun défi Grelottine n'attend de mise de {call.player}")
     call = _whole_stake(ctx, challenge, call)
     if call is None:
         return  # half of it: the other half is awaited
@@ -250,7 +259,8 @@ def next_challenge_throw(ctx: RuleContext, t: float) -> None:
     assert state.challenge is not None
     state.phase = Phase.GRELOTTINE_THROW
     state.current = None
-    ctx._prompt(Reason.GRELOTTINE_THROW, [state.challenge.challenged], t, throw=2)
+    ctx._prompt(Reason.GRELOTTINE_THROW, [state.challenge.challenged], t, throw=2,
+                combination=state.challenge.combination)
 
 
 def settle_challenge(ctx: RuleContext, challenge: Challenge, met: bool, t: float) -> None:

@@ -90,7 +90,10 @@ def on_sirop_bet(ctx: RuleContext, call: Call) -> None:
     state = ctx.state
     current = state.current
     if state.phase is not Phase.SIROP_BETS or current is None or current.sirotage is None:
-        if current is not None and current.combination is not None and state.phase is Phase.REACTION:
+        # docs/rules.md S5: « Couche-Sirop ! » says « je ne mise pas », true when nobody sirotes: refused at
+        # any moment, never a Bévue; a bet on a throw nobody sirotes is a wrong announcement
+        laid_down = call.kind in (CallKind.COUCHE_SIROP, CallKind.FILE_SIROP)
+        if not laid_down and current is not None and current.combination is not None and state.phase is Phase.REACTION:
             wrong_call(ctx, call)
             return
         raise Rejected("no_sirotage", "personne ne sirote")
@@ -167,14 +170,18 @@ def on_sirop_die(ctx: RuleContext, call: Call, die: int) -> None:
         current.sirop_failed_face = v  # ★★ Contre-Sirop
         if v == 6:  # « Un Sirotage de 6 est un Civet-Siroté, et donne un Civet en cas d'échec. »
             ctx._gain(sirotage.sirotant, Holding.CIVET, Reason.SIROP_FAILED, t)
+    winners = []
     for player, face in sirotage.bets.items():
         if face is None:
             continue
         if face == die:
             current.sirop_bet_won = True
             state.sirop_winners.add(player)
+            winners.append(player)
         else:
             ctx._add(player, -ctx.rules.sirop_bet_cost, Reason.SIROP_BET_LOST.value, "sirop", t, face=face)
+    if winners:  # docs/rules.md S6: the table hears who won; the gain still waits for « Sirop gagnant ! »
+        ctx._prompt(Reason.SIROP_BET_TO_CLAIM, winners, t, value=ctx.rules.sirop_bet_gain)
     if challenge is not None and not challenge.decided:
         if success or challenge.throws >= 2:
             grelottine.settle_challenge(ctx, challenge, success, t)
@@ -197,8 +204,10 @@ def on_sirop_gagnant(ctx: RuleContext, call: Call) -> None:
     wrong_call(ctx, call)
 
 
-def forget_sirop_winners(ctx: RuleContext) -> None:
-    """The next throw: unclaimed winning bets are lost, without a Bévue."""
+def forget_sirop_winners(ctx: RuleContext, t: float) -> None:
+    """The next throw: unclaimed winning bets are lost, without a Bévue (and the table is told)."""
+    if ctx.state.sirop_winners:
+        ctx._prompt(Reason.SIROP_BET_UNCLAIMED, sorted(ctx.state.sirop_winners), t, value=ctx.rules.sirop_bet_gain)
     ctx.state.sirop_winners.clear()
 
 
