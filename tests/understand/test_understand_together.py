@@ -96,9 +96,12 @@ def test_a_group_keeps_the_target_of_a_call_it_may_make_together(matcher: Matche
     assert u.players == ("Karadoc", "Perceval")
 
 
-def test_a_sentence_about_a_call_said_together_is_not_one(matcher: Matcher) -> None:
-    assert not matcher.understand("perceval et karadoc ils ont dit pas mou le caillou").accepted
-    assert not matcher.understand("perceval et karadoc").accepted
+@pytest.mark.parametrize("text", [
+    "perceval et karadoc ils ont dit pas mou le caillou", "perceval et karadoc ont fait pélican hier",
+    "perceval et karadoc vous avez vu ce pélican", "perceval karadoc c'est quoi pélican", "perceval et karadoc",
+])
+def test_table_talk_naming_two_players_is_not_a_call(matcher: Matcher, text: str) -> None:
+    assert not matcher.understand(text).accepted
 
 
 def test_named_together_finds_the_group_and_the_call_words(matcher: Matcher) -> None:
