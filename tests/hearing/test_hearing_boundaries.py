@@ -19,7 +19,9 @@ import pytest
 from conftest import needs_espeak
 from test_hearing_seats import ALONE, DELAYS, LEAK, _voice
 from voice_scribe.audio import boundary, onset, synth
-from voice_scribe.audio.segment import Segment, SegmenterConfig, resolve_duplicates, segment_audio
+from voice_scribe.audio.segment import (
+    Segment, SegmenterConfig, placeless, rejoined, resolve_duplicates, segment_audio,
+)
 from voice_scribe.audio.vad import SpeechCheck, keep_speech
 
 RATE = 16000
@@ -174,3 +176,89 @@ def test_a_burst_whose_seat_stays_silent_while_a_rival_s_speaks_is_his_copy(own:
     kept = resolve_duplicates(mics, RATE, [copy], cfg, seat=seat)
     assert (kept == []) is dropped
     assert len(resolve_duplicates(mics, RATE, [copy], replace(cfg, copy_seat_max=0.0), seat=seat)) == 1
+
+
+def _bursts_on_2(rng: np.random.Generator, spans: list[tuple[float, float]]) -> np.ndarray:
+    """Two seconds of faint noise on four microphones, a loud sound on microphone 2 alone over ``spans``."""
+    mics = 0.01 * rng.standard_normal((2 * RATE, 4)).astype(np.float32)
+    for a, b in spans:
+        i, j = int(a * RATE), int(b * RATE)
+        mics[i:j, 2] += 0.2 * rng.standard_normal(j - i).astype(np.float32)
+    return mics
+
+
+@pytest.mark.parametrize("bridge_drop", [True, False])
+def test_a_copy_between_two_of_his_own_bursts_does_not_bridge_them(bridge_drop: bool) -> None:
+    # player 2 speaks (his seat at 0.3) until 0.5 s and again from 0.85 s; between them a burst on his
+    # microphone while his seat stays at 0.08 (over the copy rule's 0.07) and seat 1 speaks at 0.3: player 1's leak. A following
+    # burst of his within the hangover kept it (the head of a shout); after one of his own it would
+    # only join his two sounds into one segment: dropped, unless the rule is off
+    cfg = SegmenterConfig() if bridge_drop else replace(SegmenterConfig(), bridge_seat_max=0.0)
+    mics = _bursts_on_2(np.random.default_rng(4), [(0.2, 0.5), (0.62, 0.68), (0.85, 1.3)])
+    frames_per_s = RATE / int(cfg.frame_ms * RATE / 1000)
+    seat = _seats(int(2 * frames_per_s), 0.3, 0.02)
+    seat[int(0.55 * frames_per_s) : int(0.8 * frames_per_s), 2] = 0.08
+    seat[int(0.55 * frames_per_s) : int(0.8 * frames_per_s), 1] = 0.3
+    own = [Segment(2, 0.2, 0.5, -14.0), Segment(2, 0.62, 0.68, -14.0), Segment(2, 0.85, 1.3, -14.0)]
+    kept = [(s.start, s.end) for s in resolve_duplicates(mics, RATE, own, cfg, seat=seat)]
+    assert kept == ([(0.2, 0.5), (0.85, 1.3)] if bridge_drop else [(0.2, 0.5), (0.62, 0.68), (0.85, 1.3)])
+    joined = boundary.join_bursts(resolve_duplicates(mics, RATE, own, cfg, seat=seat), [], cfg)
+    assert len(joined) == (2 if bridge_drop else 1)
+
+
+def test_a_copy_before_a_shout_s_head_is_still_joined_to_it() -> None:
+    # the same leak with nothing of his before it: the head of his shout, kept
+    cfg = SegmenterConfig()
+    mics = _bursts_on_2(np.random.default_rng(4), [(0.62, 0.68), (0.85, 1.3)])
+    frames_per_s = RATE / int(cfg.frame_ms * RATE / 1000)
+    seat = _seats(int(2 * frames_per_s), 0.3, 0.02)
+    seat[: int(0.8 * frames_per_s), 2] = 0.04
+    seat[: int(0.8 * frames_per_s), 1] = 0.3
+    own = [Segment(2, 0.62, 0.68, -14.0), Segment(2, 0.85, 1.3, -14.0)]
+    assert len(resolve_duplicates(mics, RATE, own, cfg, seat=seat)) == 2
+
+
+@pytest.mark.parametrize(("own", "other", "dropped"), [(0.08, 0.06, True), (0.12, 0.06, False), (0.08, 0.2, False)])
+def test_a_segment_no_seat_speaks_over_is_from_no_place(own: float, other: float, dropped: bool) -> None:
+    # a room's diffuse tail: its own seat at 0.08 (over seat_off, so it could open) and every other
+    # seat under seat_on: no voice at the table made it. A seat that speaks, its own or a rival's, keeps it
+    cfg = SegmenterConfig()
+    frames_per_s = RATE / int(cfg.frame_ms * RATE / 1000)
+    seat = _seats(int(2 * frames_per_s), own, other)
+    assert placeless(seat, Segment(2, 0.5, 0.8, -30.0), frames_per_s, cfg) is dropped
+    unknown = seat.copy()
+    unknown[:, 2] = np.nan
+    assert not placeless(unknown, Segment(2, 0.5, 0.8, -30.0), frames_per_s, cfg)
+
+
+@pytest.mark.parametrize(("rival", "pause", "one"), [(0.02, 0.35, True), (0.4, 0.35, False), (0.02, 0.45, False)])
+def test_a_shout_cut_in_two_is_joined_when_its_voice_goes_on(rival: float, pause: float, one: bool) -> None:
+    # player 2's seat speaks over both pieces, a pause of 0.35 s between them (over the 0.3 s hangover):
+    # the same voice going on, one segment. A rival's seat leading over the second piece's head (a race:
+    # maybe a new shout of his over the rival's), or a pause over rejoin_ms, keeps them apart
+    cfg = SegmenterConfig()
+    frames_per_s = RATE / int(cfg.frame_ms * RATE / 1000)
+    seat = _seats(int(2 * frames_per_s), 0.02, 0.02)
+    second = 0.5 + pause
+    for a, b in ((0.2, 0.5), (second, second + 0.35)):
+        seat[int(a * frames_per_s) : int(b * frames_per_s), 2] = 0.3
+    seat[int(second * frames_per_s) : int((second + 0.2) * frames_per_s), 1] = rival
+    pieces = [Segment(2, 0.2, 0.5, -14.0), Segment(2, second, second + 0.35, -12.0)]
+    joined = rejoined(pieces, seat, frames_per_s, cfg)
+    assert joined == ([Segment(2, 0.2, second + 0.35, -12.0)] if one else pieces)
+    assert rejoined(pieces, seat, frames_per_s, replace(cfg, rejoin_ms=0.0)) == pieces
+
+
+@pytest.mark.parametrize(("rule", "knock", "at_shout"), [(True, 0.15, True), (False, 0.15, False), (True, 0.08, False)])
+def test_a_knock_just_before_a_shout_on_his_microphone_does_not_swallow_its_onset(
+    rule: bool, knock: float, at_shout: bool
+) -> None:
+    # a die knocked where player 2 sits (his own time differences: his seat answers it, over seat_on),
+    # from 5.0 s, then his shout at 5.4 s, within the hangover: one segment from the knock, the shout's
+    # onset swallowed, unless the knock (unvoiced: most of its energy over 1 kHz) is dropped. Shorter
+    # than die_min_ms (a plosive's burst before its vowel is), it is kept
+    mics = _table([*ALONE, (2, 5.4, 0.6, 0.5)], [(5.0, knock)], 7.0, die=tuple(int(d) for d in DELAYS[2]))
+    cfg = replace(SegmenterConfig(), die_before_voice=rule)
+    heard = [(s.channel, s.start) for s in segment_audio(mics, RATE, cfg) if s.start > 4.7]
+    assert [c for c, _ in heard] == [2]
+    assert abs(heard[0][1] - (5.4 if at_shout else 5.0)) <= 0.020

@@ -66,3 +66,19 @@ def test_the_turn_handed_on_then_a_clause_with_on(matcher, said):
 @pytest.mark.parametrize("said", ["on dit bévue quand on se trompe", "on fait pélican", "suivant on verra"])
 def test_on_around_a_one_word_call_in_table_talk(matcher, said):
     assert _kind(matcher, said) is None
+
+
+@pytest.mark.parametrize("said,kind", [
+    ("velutée je les ai", "velutee"), ("sirop gagnant je l'avais dit", "sirop_gagnant"),
+    ("pélican je l'ai", "pelican"), ("rigodon on y va", "rigodon"), ("excalibur je l'ai", "excalibur"),
+])
+def test_a_call_then_a_clause_of_its_own_in_grammar_words(matcher, said, kind):
+    assert _kind(matcher, said) == kind
+
+
+@pytest.mark.parametrize("said", [
+    "attrape oiseau c'est pour les voleurs", "le passe grelot ça sert à quoi déjà", "velutée je les ai jamais",
+    "velutée je les ai quand", "sirop gagnant je l'avais pas dit",
+])
+def test_a_clause_about_the_call_or_another_player_stays_table_talk(matcher, said):
+    assert _kind(matcher, said) is None

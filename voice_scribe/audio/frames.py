@@ -77,6 +77,8 @@ class SegmenterConfig:
     seats: SeatConfig = SeatConfig()
     #: a seat is speaking where its steered response reaches this (0 silent, 1 alone in a dry room)
     seat_on: float = 0.1
+    #: where its seat's response reaches this (0: ``seat_on``), a channel's power is its own: no leak subtracted
+    seat_own: float = 0.0
     #: a burst whose seat response stays under this over its first ``seat_head_ms`` is another's leak
     seat_off: float = 0.05
     seat_head_ms: float = 200.0
@@ -84,6 +86,20 @@ class SegmenterConfig:
     #: speaks ``copy_seat_ratio`` times louder is that player's leak copy, dropped (0: never)
     copy_seat_max: float = 0.07
     copy_seat_ratio: float = 4.0
+    #: between two of its channel's opening bursts (each within the hangover) a burst is only a
+    #: bridge, no onset: it is dropped as a copy when its seat stays under ``bridge_seat_max`` while
+    #: another speaks ``bridge_seat_ratio`` times louder (another player's leak would otherwise join
+    #: two of this player's shouts into one; 0: the copy rule alone)
+    bridge_seat_max: float = 0.1
+    bridge_seat_ratio: float = 3.0
+    #: a segment that opens within this long (ms, over ``hangover_ms``: 0 never) after the end of
+    #: its channel's previous one is joined to it when its seat spoke in both and is the strongest
+    #: seat over its head: the same voice going on after a pause, not a new shout (a shout cut in two)
+    rejoin_ms: float = 400.0
+    #: a segment over which no seat speaks (``seat_on``), its own nor any other, is a sound from no
+    #: place at the table (a room's diffuse tail): dropped (False, the default: kept; measured: it
+    #: cost the live path 5 held-out shouts, docs/hearing.md « Misses and false detections, eighth round »)
+    placeless_drop: bool = False
     #: how far back (ms) an onset follows its seat's response down to ``seat_off``
     seat_back_ms: float = 150.0
     #: the seat's response rises this long (ms) before the sound (a 32 ms window, smoothed)
@@ -117,6 +133,12 @@ class SegmenterConfig:
     #: a burst is cut where its seat starts speaking after this long (ms) without (0: never), so that
     #: a rival's leak or a die rolled just before a shout does not make it a follower or swallow its onset
     seat_split_ms: float = 150.0
+    #: a burst unvoiced over most of its frames (under ``SeatConfig.voiced_share`` of its energy under
+    #: 1 kHz: a die's knock, whose time differences can make the seat respond) followed within the
+    #: hangover by a voiced burst of its channel is dropped: it would swallow that shout's onset
+    die_before_voice: bool = False
+    #: ... when it lasts this long (ms) at least: a plosive's burst before its vowel is shorter
+    die_min_ms: float = 100.0
 
 
 @dataclass(frozen=True)

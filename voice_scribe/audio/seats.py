@@ -639,6 +639,16 @@ def seat_scores(audio: np.ndarray, rate: int, seats: Seats) -> np.ndarray:
     return scores_from(phat(audio, rate, seats.cfg), seats)
 
 
+def voiced_share(spectra: Spectra, frames: int, frame: int, cfg: SeatConfig) -> np.ndarray:
+    """``(frames, channels)`` each microphone's share of band energy under ``cfg.voiced_hz`` on the
+    segmenter's frames (``frame`` samples each); 0 in silence, 1 everywhere when not computed."""
+    if spectra.low is None:
+        return np.ones((frames, spectra.energy.shape[1]))
+    full = np.zeros((spectra.frames, spectra.energy.shape[1]))
+    full[spectra.index] = spectra.low
+    return on_frames(full, frames, frame, cfg)
+
+
 def on_frames(scores: np.ndarray, frames: int, frame: int, cfg: SeatConfig) -> np.ndarray:
     """Scores moved onto the segmenter's frames (``frame`` samples each): the STFT frame centred nearest."""
     if len(scores) == 0:

@@ -44,7 +44,11 @@ learnt from the table, give a per-frame response per seat that does not
 depend on loudness. Where a seat speaks its channel's power is its own (no
 leak subtracted), a burst whose seat stays silent opens nothing, a seat's
 rise gives the onset, and a segment whose seat speaks is kept however loud
-a rival's copy is (steps 3-6).
+a rival's copy is (steps 3-6). The seats also drop a leak copy that would only
+bridge two of a channel's bursts (:func:`resolve_duplicates`), join a shout cut
+in two by a pause when the same seat goes on (:func:`rejoined`), and, when
+``placeless_drop`` is set (off by default), drop a segment over which no seat
+speaks, a room's diffuse tail (:func:`placeless`).
 
 Whether a segment is speech at all (not a knock or rolling dice) is decided
 after, on the emitted segments only: :mod:`voice_scribe.audio.vad`.
@@ -66,7 +70,7 @@ from voice_scribe.audio.onset import (
 )
 from voice_scribe.audio.residual import residual_onset
 from voice_scribe.audio.seatbands import band_onset
-from voice_scribe.audio.seats import phat, seats_from
+from voice_scribe.audio.seats import phat, seats_from, voiced_share
 
 #: the segmenter's own names, and those of its families (leak, onset, boundary) that other code imports from here
 __all__ = [
@@ -81,6 +85,8 @@ __all__ = [
     "learn_leak",
     "loudness_ratio",
     "noise_floor",
+    "placeless",
+    "rejoined",
     "resolve_duplicates",
     "seat_response",
     "segment_audio",
@@ -171,14 +177,18 @@ def _overlaps(s: Segment, t: Segment) -> bool:
     return s.start < t.end and t.start < s.end
 
 
-def _seat_copy(seat: np.ndarray, s: Segment, frames_per_s: float, cfg: SegmenterConfig) -> bool:
+def _seat_copy(
+    seat: np.ndarray, s: Segment, frames_per_s: float, cfg: SegmenterConfig, *, bridge: bool = False
+) -> bool:
     """Is the opening burst ``s`` another player's shout heard on this microphone, by the seats alone?
 
     Its own seat stays under ``cfg.copy_seat_max`` over the whole burst while another seat
     speaks (``seat_on``) and at least ``cfg.copy_seat_ratio`` times as strongly: the sound comes from
     that player's place, not this one's. A seat not learnt (NaN) says nothing.
+    ``bridge``: with ``cfg.bridge_seat_max`` and ``cfg.bridge_seat_ratio`` instead (a burst between two of its channel's own).
     """
-    if cfg.copy_seat_max <= 0:
+    most, ratio = (cfg.bridge_seat_max, cfg.bridge_seat_ratio) if bridge else (cfg.copy_seat_max, cfg.copy_seat_ratio)
+    if most <= 0:
         return False
     i = int(round(s.start * frames_per_s))
     j = max(i + 1, int(round(s.end * frames_per_s)))
@@ -190,7 +200,56 @@ def _seat_copy(seat: np.ndarray, s: Segment, frames_per_s: float, cfg: Segmenter
     if others.size == 0 or np.all(np.isnan(others)):
         return False
     other = float(np.nanmax(others))
-    return own < cfg.copy_seat_max and other >= cfg.seat_on and other >= cfg.copy_seat_ratio * max(own, EPS)
+    return own < most and other >= cfg.seat_on and other >= ratio * max(own, EPS)
+
+
+def placeless(seat: np.ndarray, s: Segment, frames_per_s: float, cfg: SegmenterConfig) -> bool:
+    """Does no seat speak (``seat_on``) anywhere over segment ``s``, its own nor any other?
+
+    A voice at the table makes its seat respond; a sound that reaches a
+    microphone from no seat's place (a room's diffuse tail after a shout) does
+    not. A segment whose own seat is not learnt (NaN) says nothing.
+    """
+    i = int(round(s.start * frames_per_s))
+    j = max(i + 1, int(round(s.end * frames_per_s)))
+    span = seat[i:j]
+    if len(span) == 0 or np.isnan(span[0, s.channel]):
+        return False
+    return float(np.nanmax(span)) < cfg.seat_on
+
+
+def _seat_leads(seat: np.ndarray, s: Segment, frames_per_s: float, cfg: SegmenterConfig) -> bool:
+    """Over the first ``seat_head_ms`` of ``s``, does its own seat speak and lead every other?"""
+    i = int(round(s.start * frames_per_s))
+    head = seat[i : i + max(1, int(cfg.seat_head_ms / cfg.frame_ms))]
+    if len(head) == 0 or np.isnan(head[0, s.channel]):
+        return False
+    own = float(np.nanmax(head[:, s.channel]))
+    others = np.delete(head, s.channel, axis=1)
+    other = float(np.nanmax(others)) if others.size and not np.all(np.isnan(others)) else 0.0
+    return own >= cfg.seat_on and own > other
+
+
+def rejoined(segments: list[Segment], seat: np.ndarray, frames_per_s: float, cfg: SegmenterConfig) -> list[Segment]:
+    """Segments joined to their channel's previous one over a pause longer than the hangover (up to
+    ``cfg.rejoin_ms``) when the same voice goes on: its seat spoke in the previous segment and
+    speaks, stronger than any other seat, over the head of the next (a shout cut in two)."""
+    gap = cfg.rejoin_ms / 1000
+    out: list[Segment] = []
+    last: dict[int, int] = {}
+    for s in sorted(segments, key=lambda s: (s.start, s.channel)):
+        k = last.get(s.channel)
+        if k is not None:
+            prev = out[k]
+            i = int(round(prev.start * frames_per_s))
+            j = max(i + 1, int(round(prev.end * frames_per_s)))
+            spoke = float(np.nanmax(seat[i:j, s.channel], initial=-1.0)) >= cfg.seat_on
+            if s.start - prev.end <= gap and spoke and _seat_leads(seat, s, frames_per_s, cfg):
+                out[k] = replace(prev, end=max(prev.end, s.end), peak_dbfs=max(prev.peak_dbfs, s.peak_dbfs))
+                continue
+        last[s.channel] = len(out)
+        out.append(s)
+    return out
 
 
 def resolve_duplicates(
@@ -215,6 +274,9 @@ def resolve_duplicates(
     far more strongly is that player's leak copy, dropped whatever its loudness
     ratio (``copy_seat_max``, ``copy_seat_ratio``), unless another opening burst of
     its channel follows within the hangover: the head of a shout, joined to it.
+    Between two opening bursts of its channel (within the hangover each side) it
+    is no onset, only a bridge: dropped on the looser ``bridge_seat_max``,
+    ``bridge_seat_ratio``, or another's leak would join two of his shouts into one.
     ``cache``, ``offset``: a live stream's ratios kept from look to look (:func:`loudness_ratio`).
     """
     if audio.shape[1] == 1:
@@ -231,9 +293,13 @@ def resolve_duplicates(
     frame = max(1, int(round(cfg.frame_ms * rate / 1000)))
     gap = cfg.hangover_ms / 1000
     for s, rival in rated:
-        if seat is not None and _seat_copy(seat, s, rate / frame, cfg) and not any(
-                t.channel == s.channel and s.end <= t.start <= s.end + gap for t, _ in rated):
-            continue  # his seat stays silent while another speaks over it, and no burst of his follows: a leak
+        if seat is not None:
+            after = any(t.channel == s.channel and s.end <= t.start <= s.end + gap for t, _ in rated)
+            before = any(t.channel == s.channel and s.start - gap <= t.end <= s.start for t, _ in rated)
+            if (not after and _seat_copy(seat, s, rate / frame, cfg)) or (
+                    after and before and _seat_copy(seat, s, rate / frame, cfg, bridge=True)):
+                continue  # his seat stays silent while another speaks over it: a leak, that no burst of
+                # his follows (it is no shout's head), or only bridging two of his own into one
         if seat is not None and s.loudness_ratio is not None and s.loudness_ratio < cfg.ratio_threshold:
             i = int(round(s.start * rate / frame))
             head = seat[i : i + max(1, int(cfg.seat_head_ms / cfg.frame_ms)), s.channel]
@@ -301,14 +367,18 @@ def segment_audio(
         if spectra is not None:
             seats = leak.seats if leak.seats is not None else seats_from(spectra, rate, cfg.seats)
             seat = seat_response(spectra, seats, len(power), frame, cfg)
-            q = np.where(seat >= cfg.seat_on, power, q)  # where his seat speaks, his power is his own
+            q = np.where(seat >= (cfg.seat_own or cfg.seat_on), power, q)  # where his seat speaks, his power is his own
     else:
         owned = np.ones_like(power, dtype=bool)
         mine = power
+    voiced = None  # per frame: most of the band's energy under 1 kHz (a voice's spectrum, not a die's)
+    if seat is not None and spectra is not None and cfg.die_before_voice:
+        voiced = voiced_share(spectra, len(power), frame, cfg.seats) >= cfg.seats.voiced_share
     openers, followers = [], []
     for c in range(audio.shape[1]):
         prev = 0  # where the channel's previous burst ended: an onset is not walked back past it
-        for a, b, cut in split_at_seat(bursts_channel(q[:, c], float(noise[c]), cfg), seat, c, cfg):
+        pieces = split_at_seat(bursts_channel(q[:, c], float(noise[c]), cfg), seat, c, cfg)
+        for k, (a, b, cut) in enumerate(pieces):
             first = first_owned(owned[:, c], a, b)
             if seat is not None and not np.isnan(seat[0, c]):
                 first = seat_opening(seat[:, c], first, a, b, cfg)
@@ -318,6 +388,9 @@ def segment_audio(
                                         float(noise[c]), frame, cfg)
                     first = residual_onset(audio, rate, c, first, prev, power[:, c], float(noise[c]), frame, cfg)
                     first = band_onset(audio, rate, c, first, prev, seats, power[:, c], float(noise[c]), frame, cfg)
+            if voiced is not None and _die_before_voice(voiced[:, c], a, b, pieces[k + 1 : k + 2], cfg):
+                prev = b  # a knock just before a voice on this microphone: it would swallow its onset, as an
+                continue  # opener or as a follower bridging an earlier segment to it
             if cut and first is not None:  # what comes before a cut is the sound it was cut from
                 first = max(first, min(b - 1, a + int(round(cfg.seat_delay_ms / cfg.frame_ms))))
             if first is None:  # no rise of its own: another player's sound, the room's tail, or
@@ -328,10 +401,26 @@ def segment_audio(
     openers.sort(key=lambda s: (s.start, s.channel))
     joined = join_bursts(resolve_duplicates(audio, rate, openers, cfg, cfg.burst_window_s, seat, cache=look, offset=offset),
                          followers, cfg, seat_spoke(seat, frame, rate, cfg))
+    if seat is not None and cfg.rejoin_ms > cfg.hangover_ms:
+        joined = rejoined(joined, seat, rate / frame, cfg)
+    if seat is not None and cfg.placeless_drop:
+        joined = [s for s in joined if not placeless(seat, s, rate / frame, cfg)]
     if cfg.hiss_back_ms <= 0:
         return joined
     gains = leak.power_gains(cfg.default_crosstalk_db) if leak is not None else np.zeros((audio.shape[1],) * 2)
     return hiss_onsets(joined, _hiss(audio, clean, rate, frame, cfg, look, offset), gains, frame, rate, cfg)
+
+
+def _die_before_voice(
+    voiced: np.ndarray, a: int, b: int, after: list[tuple[int, int, bool]], cfg: SegmenterConfig
+) -> bool:
+    """Is the burst ``[a, b)``, ``die_min_ms`` long at least, unvoiced over most of its frames while the
+    channel's next burst (``after``), within the hangover, is voiced over most of its own: a die's knock
+    before a shout (and not a shout's own unvoiced head, the « t » of « trois », shorter)?"""
+    if not after or (after[0][0] - b) * cfg.frame_ms > cfg.hangover_ms or (b - a) * cfg.frame_ms < cfg.die_min_ms:
+        return False
+    x, y, _ = after[0]
+    return float(voiced[a:b].mean()) < 0.5 <= float(voiced[x:y].mean())
 
 
 def _on_grid(audio: np.ndarray, frame: int, offset: int) -> bool:

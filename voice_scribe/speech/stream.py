@@ -31,7 +31,9 @@ A segment is emitted as the file path has it: the speech check's (a die's head b
 shout left out, ``Segment.seat_rise`` carried to the session clock by :func:`shifted`).
 What still makes the two paths differ is the crosstalk model, learnt at the looks on the last
 ``learn_s`` and merged (docs/hearing.md, « Live path, sixth round »); with ``crosstalk_s`` its
-crosstalk part is learnt as the file path learns it, on that much recent audio at once.
+crosstalk part is learnt as the file path learns it, on that much recent audio at once; with
+``pooled``, on every frame heard so far where a speaker was alone, each counted once
+(:class:`~voice_scribe.audio.leak_pool.LeakPool`; « Live path, eighth round »).
 
 Frames pass through an optional :class:`~voice_scribe.audio.mute.Mute` first,
 so the scribe does not hear itself.
@@ -46,7 +48,9 @@ from typing import Any
 import numpy as np
 
 from voice_scribe.audio.carry import LookCache
-from voice_scribe.audio.leak import LeakModel, learn_leak
+from voice_scribe.audio.frames import frame_power
+from voice_scribe.audio.leak import LeakModel, LeakPaths, cancelled, learn_leak, spread_power
+from voice_scribe.audio.leak_pool import LeakPool
 from voice_scribe.audio.mute import Mute
 from voice_scribe.audio.segment import Segment, segment_audio
 from voice_scribe.audio.sources import Frame
@@ -71,6 +75,16 @@ QUIET_BEFORE_LOOK_S = 0.02
 #: a channel's returning sound that begins up to this much later than a hangover after a segment's
 #: end may still be joined to it: the segmenter's gaps move by a few frames between looks (s)
 JOIN_SLACK_S = 0.08
+#: pooled direct paths whose gains all moved less than this (same pairs, same lags) are kept as
+#: they were: a look's cancelled audio is carried only while the paths stay the same
+PATH_SETTLE = 0.002
+
+
+def _settled(old: LeakPaths, new: LeakPaths) -> bool:
+    """Are ``new`` paths ``old`` ones but for gains moved by less than :data:`PATH_SETTLE`?"""
+    return old.keys() == new.keys() and all(
+        old[pair][1] == lag and abs(old[pair][0] - gain) < PATH_SETTLE for pair, (gain, lag) in new.items()
+    )
 
 
 def shifted(seg: Segment, dt: float) -> Segment:
@@ -113,6 +127,16 @@ class StreamingHearing:
     crosstalk_s: float | None = None
     #: ... at most this often (s)
     crosstalk_every_s: float = 5.0
+    #: the crosstalk's direct paths and power gains are learnt on every frame heard so far where a
+    #: speaker was alone (:class:`~voice_scribe.audio.leak_pool.LeakPool`), as the file path learns
+    #: them over the whole recording, rather than merged from each learning window's (False)
+    pooled: bool = False
+    #: ... a pooled direct path is cancelled once its source was alone in this many frames
+    pool_path_frames: int = 20
+    #: ... the power gains pooled too (False: the direct paths only, the gains merged)
+    pool_gains: bool = True
+    #: ... the pooled power gains raised by this much (dB): a margin over the file path's estimate
+    pool_margin_db: float = 0.0
     #: each look reads what the looks before computed of the same audio (the high band, loudness
     #: ratios, seat spectra and block energies, by session index; the frame powers the end watch
     #: kept) instead of computing it again over the whole window: the same segments, sooner
@@ -140,6 +164,8 @@ class StreamingHearing:
     _last_learnt: float | None = field(default=None, init=False)
     _crosstalk: LeakModel | None = field(default=None, init=False, repr=False)  # learnt on ``crosstalk_s``
     _crosstalk_learnt: float | None = field(default=None, init=False)
+    _pool: LeakPool | None = field(default=None, init=False, repr=False)
+    _pool_paths: LeakPaths | None = field(default=None, init=False, repr=False)  # the last pooled paths used
     _check: SpeechCheck | None = field(default=None, init=False, repr=False)
     _watch: EndWatch = field(init=False, repr=False)
     _look: LookCache | None = field(default=None, init=False, repr=False)
@@ -319,9 +345,41 @@ class StreamingHearing:
         else:
             learnt = learn_leak(recent, self.cfg.rate, self.cfg.segmenter)
         self._leak = learnt if self._leak is None else self._leak.merged(learnt)
+        if self.pooled:
+            self._leak = self._pooled(self._leak, recent, self._buf_start + len(self._buf) - len(recent))
         if self.crosstalk_s is not None:
             self._leak = self._with_crosstalk(self._leak)
         return self._leak
+
+    def _pooled(self, leak: LeakModel, recent: np.ndarray, at: int) -> LeakModel:
+        """``leak`` with its direct paths and power gains learnt on every frame heard so far where
+        a speaker was alone (``recent``, from session sample ``at``, added to what was pooled)."""
+        cfg = self.cfg.segmenter
+        if self._pool is None:
+            self._pool = LeakPool(self.channels, path_frames=int(self.pool_path_frames))
+        frame = self._watch.frame
+        skip = -at % frame  # whole frames on the session's grid only
+        recent = recent[skip : skip + (len(recent) - skip) // frame * frame]
+        at = (at + skip) // frame
+        raw = frame_power(recent, frame)
+        if cfg.cancel_leaks:
+            self._pool.add_raw(recent, raw, at, frame, int(cfg.max_lag_ms * self.cfg.rate / 1000))
+            pooled = self._pool.paths()
+            known = {d for _, d in pooled}
+            paths = {pair: p for pair, p in leak.paths.items() if pair[1] not in known} | pooled
+            if self._pool_paths is not None and _settled(self._pool_paths, paths):
+                paths = self._pool_paths  # the looks' cancelled audio kept stays valid
+            self._pool_paths = paths
+            leak = replace(leak, paths=paths)
+        if not self.pool_gains:
+            return leak
+        clean = cancelled(recent, leak, cfg)
+        power = raw if clean is recent else frame_power(clean, frame)
+        self._pool.add_clean(power, spread_power(power, cfg), at)
+        gains, support = self._pool.gains(cfg.leak_percentile)
+        gains = gains * 10 ** (self.pool_margin_db / 10)
+        known_g = ~np.isnan(gains)
+        return replace(leak, gains=np.where(known_g, gains, leak.gains), support=np.where(known_g, support, leak.support))
 
     def _with_crosstalk(self, leak: LeakModel) -> LeakModel:
         """``leak`` with the crosstalk learnt on the last ``crosstalk_s`` (again every

@@ -32,6 +32,14 @@ _SUBJECTS = frozenset({"je", "j", "il", "elle", "on", "tu", "t", "c", "ca", "vou
 ANNOUNCING = frozenset({"dis", "fais", "annonce", "crie", "tente", "utilise", "joue", "jouer"})
 #: A negation: commentary before a call never holds one (« je fais jamais bi jarret » is no call).
 NEGATIONS = frozenset({"ne", "n", "pas", "jamais"})
+#: Subjects that open a clause said after a call about the call itself (« velutée je les ai », « sirop gagnant je
+#: l'avais dit »): in it, words of the grammar are commentary too. Not « c'est » / « ça »: « attrape oiseau
+#: c'est pour les voleurs », « le passe grelot ça sert à quoi » say what the call is.
+_CLAUSE_SUBJECTS = frozenset({"je", "j", "on", "tu", "t"})
+#: The auxiliaries and pronouns such a clause is made of, beside its verb (a word the grammar lacks, or commentary).
+_CLAUSE_WORDS = frozenset("ai as a avais avait vais vas va suis es est sont les le la l me m te y en lui leur bien".split())
+#: Words that ask: a clause holding one asks about the call (« pélican c'est quand »), it does not follow it.
+_ASKING = frozenset("quoi comment combien qui quand pourquoi ou où quel quelle quels quelles".split())
 #: At most this many words of commentary before / after a call.
 MAX_COMMENTARY = (3, 6)
 #: Table control said last, after its reason (« c'est pas valable, annule », « attendez deux minutes, on fait
@@ -74,6 +82,11 @@ def commentary_edges(utoks: list[UTok], words: HeardWords) -> Edges:
     tail[n] = 0.0
     for j in range(n - 1, max(-1, n - 1 - MAX_COMMENTARY[1]), -1):
         tail[j] = tail[j + 1] + word_cost[j]
+    clause = 0.0
+    for j in range(n - 1, max(-1, n - 1 - MAX_COMMENTARY[1]), -1):
+        clause += _clause_cost(utoks[j], words, word_cost[j])
+        if utoks[j].word in _CLAUSE_SUBJECTS:
+            tail[j] = min(tail[j], clause)  # « bjarret je m'arrête là »: a clause of its own, grammar words and all
     for j in range(n):
         after_introducer = j > 0 and utoks[j - 1].word in SLOT_INTRODUCERS and not utoks[j].known
         introduces = utoks[j].word in SLOT_INTRODUCERS and not (
@@ -122,6 +135,16 @@ def _reason_cost(u: UTok, words: HeardWords) -> float:
     """A word of the reason said around table control: any word but a name, a key word or ``[unk]``."""
     word = INF if u.unk or u.player or (u.word in words.key_words and not u.is_number) else 0.06
     return min(word, _commentary_cost(u, words))
+
+
+def _clause_cost(u: UTok, words: HeardWords, cost: float) -> float:
+    """A word of a clause said after a call: an auxiliary or a pronoun of the grammar too (« je les ai », « je
+    l'avais dit »), never a question, a number, a name, a key word nor another word of the grammar."""
+    if any(w in _ASKING or w in NEGATIONS for w in (u.word, u.heard, u.spoken or "")):
+        return INF  # « velutée je les ai quand », « … je l'ai jamais »: a question, a denial
+    if cost < INF:
+        return cost
+    return 0.08 if u.word in _CLAUSE_WORDS and not (u.unk or u.is_number or u.player) else INF
 
 
 def _commentary_cost(u: UTok, words: HeardWords) -> float:

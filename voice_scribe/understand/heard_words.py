@@ -32,7 +32,9 @@ DISFLUENCIES = frozenset(
 #: (« couche sirop là », « tiens, quichage ! »; regional particles too: « pis », « savoir », « peuchère »),
 #: compared on their spoken form.
 EDGE_FILLERS = frozenset({"là", "tiens", "déjà", "quoi", "donc", "hein", "alors", "voilà", "maintenant", "pis",
-                          "savoir", "peuchère", "regarde", "regardez"})
+                          "savoir", "peuchère", "regarde", "regardez",
+                          # the scribe addressed (« eh scribe, ça en est où les scores », « suivant scribe »)
+                          "scribe", "grave"})
 #: Several-word particles dropped only at the very end (« … une fois », « … les gars »: regional and familiar
 #: French), compared on their plain form.
 EDGE_FILLER_PHRASES: tuple[tuple[str, ...], ...] = (
@@ -234,10 +236,10 @@ class HeardWords:
 
     def _drop_fillers(self, pairs: list[tuple[str, str]]) -> list[tuple[str, str]]:
         """Without hesitations and encouragements (« euh », « allez », « vas-y »); grammar words stay."""
-        while pairs and pairs[0][1] in EDGE_FILLERS:
-            pairs = pairs[1:]
-        while pairs and pairs[-1][1] in EDGE_FILLERS:
-            pairs = pairs[:-1]
+        while pairs and (pairs[0][1] in EDGE_FILLERS or pairs[0][0] in DISFLUENCIES and pairs[0][0] not in self.vocab):
+            pairs = pairs[1:]  # (a hesitation first is dropped below anyway: « eh scribe, … »)
+        while pairs and pairs[-1][1] in EDGE_FILLERS and [p for p, _ in pairs[-2:]] != ["est", "quoi"]:
+            pairs = pairs[:-1]  # (« c'est quoi » said last asks: « la grelottine c'est quoi déjà »)
         for phrase in EDGE_FILLER_PHRASES:
             k = len(phrase)
             kept = [p for p, _ in pairs[: len(pairs) - k]]

@@ -34,6 +34,9 @@ UNK = "[unk]"
 #: The die noun is a word of its own: « le dé » is not the small word « de » (« il fait un six le dé » is a
 #: die, not « un six »). Written without its accent, it is « de » again, and only its sound says « dé ».
 _DIE_NOUNS = {"dé": "dé", "dés": "dés"}
+#: Regional and familiar spellings of a pronoun (« moé je sirote », « c'est toé le roi »): read as the pronoun,
+#: sound and all.
+_REGIONAL = {"moé": "moi", "toé": "toi", "moè": "moi", "toè": "toi"}
 
 
 def strip_accents(text: str) -> str:
@@ -56,6 +59,7 @@ def _token_pairs(text: str) -> tuple[tuple[str, str], ...]:
             out.append((UNK, UNK))
             continue
         for word in _SEPARATORS.split(part):
+            word = _REGIONAL.get(word, word)
             plain = _KEEP.sub("", strip_accents(word))
             plain = _DIE_NOUNS.get(word, plain)
             if plain:

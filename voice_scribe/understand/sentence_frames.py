@@ -60,6 +60,8 @@ _REMARKS_AFTER: tuple[tuple[frozenset[str], ...], ...] = tuple(
         ("l", "autre", "jour soir"),
     )
 )
+#: The word that makes a question about a call one to the scribe (the explicit form: « la règle de … »).
+_RULE_WORDS = frozenset({"regle", "regles"})
 #: The first words of the openings of ``_ABOUT_A_CALL`` that ask.
 ASKING = frozenset({"qu", "pourquoi", "pour"})
 
@@ -115,6 +117,8 @@ def remark_after(words: list[str]) -> tuple[str, ...]:
     >>> remark_after("suivant c est a toi".split())
     ()
     """
+    if _RULE_WORDS & set(words):
+        return ()  # « la grelottine c'est quoi la règle »: the rule asked in the scribe's own words, not a remark
     for start in range(1, len(words)):
         for frame in _REMARKS_AFTER:
             said = words[start : start + len(frame)]
