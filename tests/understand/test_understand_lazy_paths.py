@@ -35,10 +35,12 @@ LINES = (
 
 
 class _EveryPathTraced(Matcher):
-    """The matcher as it was: every template's alignment traced back, then the best one per meaning."""
+    """The matcher as it was: every template's alignment traced back, then the best one per meaning (a phrase
+    that needs the table's state asked about before any alignment, so ``now()`` asked whenever one is listed)."""
 
-    def _aligned(self, templates, heard):  # noqa: ANN001, ANN202
-        return best_per_meaning(al for al in (self.aligner.align(t, heard) for t in templates) if al.cost != INF)
+    def _aligned(self, templates, heard, heard_now):  # noqa: ANN001, ANN202
+        listed = [t for t in templates if heard_now(t)]
+        return best_per_meaning(al for al in (self.aligner.align(t, heard) for t in listed) if al.cost != INF)
 
 
 @pytest.fixture(scope="module")
@@ -59,6 +61,69 @@ def test_answers_against_a_game_are_those_of_every_path_traced(matcher, every_pa
         lazy, every = Game(list(ROSTER.players), Rules()), Game(list(ROSTER.players), Rules())
         got = matcher.understand(line, speaker="Karadoc", table=lazy).to_json()
         assert got == every_path.understand(line, speaker="Karadoc", table=every).to_json(), line
+
+
+def _grelottine_stake():  # noqa: ANN202
+    """Karadoc has challenged Perceval with a Grelottine: a stake said alone (a phrase that needs the state) is heard."""
+    from voice_scribe.engine.calls import Call, CallKind
+    from voice_scribe.engine.game import Game
+
+    game = Game(["Karadoc", "Perceval"], Rules.from_dict({"level": 1}))
+    for name in ("Karadoc", "Perceval"):
+        game.state.players[name].score = 120
+    game.apply(Call(CallKind.DES, "Karadoc", 1.0, dice=(1, 3, 6)))
+    game.apply(Call(CallKind.SUIVANT, "Karadoc", 1.2))
+    game.state.players["Perceval"].holdings.add(game.state.players["Karadoc"].holdings.copy().pop())
+    game.apply(Call(CallKind.GRELOTTINE, "Karadoc", 2.0, target="Perceval"))
+    return game
+
+
+#: Stakes said alone, and lines near them, for the moments where a stake may or may not be heard.
+STAKES = ("chouette de quatre", "une chouette pour dix", "velute de cinq pour vingt", "la mise maximum", "suite pour trente")
+
+
+@pytest.mark.parametrize("speaker", [None, "Karadoc", "Perceval"])
+@pytest.mark.parametrize("moment", ["fresh", "stake awaited"])
+def test_the_state_asked_late_changes_no_answer(matcher, every_path, speaker, moment):
+    """``now()`` asked only when a phrase that needs it may matter: the answers are those of the matcher that asks
+    it before aligning anything, whether the moment allows a stake alone or not."""
+    from voice_scribe.engine.game import Game
+
+    def game():  # noqa: ANN202
+        return Game(list(ROSTER.players), Rules()) if moment == "fresh" else _grelottine_stake()
+
+    duo = Matcher(load_grammar(Rules()), Roster.of(["Karadoc", "Perceval"]))
+    duo_every = _EveryPathTraced(load_grammar(Rules()), Roster.of(["Karadoc", "Perceval"]))
+    for line in LINES + STAKES:
+        got = duo.understand(line, speaker=speaker, table=game()).to_json()
+        assert got == duo_every.understand(line, speaker=speaker, table=game()).to_json(), line
+
+
+class _CountingGame:
+    """A game that counts how often its state is asked for (``now()``)."""
+
+    def __init__(self, game) -> None:  # noqa: ANN001
+        self.game, self.asked = game, 0
+
+    def check(self, call):  # noqa: ANN001, ANN201
+        return self.game.check(call)
+
+    def now(self):  # noqa: ANN201
+        self.asked += 1
+        return self.game.now()
+
+
+def test_a_throw_in_context_does_not_play_the_table(matcher, every_path):
+    """A throw read at the roller's turn never needs to know whether a stake alone may be heard: ``now()`` (the
+    table played on a copy) is not asked, where asking before aligning did ask it."""
+    from voice_scribe.engine.game import Game
+
+    lazy, eager = _CountingGame(Game(list(ROSTER.players), Rules())), _CountingGame(Game(list(ROSTER.players), Rules()))
+    for line in ("quatre cinq six", "chouette de quatre", "j'ai fait une chouette de cinq"):
+        assert matcher.understand(line, speaker="Karadoc", table=lazy).to_json() == every_path.understand(
+            line, speaker="Karadoc", table=eager
+        ).to_json()
+    assert lazy.asked == 0 < eager.asked
 
 
 def test_chatter_is_not_traced_back_template_by_template(matcher, monkeypatch):

@@ -32,7 +32,7 @@ in :mod:`.understanding`, importable from here too.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 from voice_scribe.engine.calls import Call, CallKind
@@ -206,18 +206,22 @@ class Matcher:
         the caller takes these readings only when one costs no more than it — none at all when no phrase can.
         """
         heard, th = self.aligner.heard(utoks), self.thresholds
-        templates = [
-            template
-            for template in self.shortlist.nearest(utoks, th.shortlist, th.shortlist_core, heard.edges, heard.control_edges)
-            if not template.needs_state or allowed_now(now, template.target)
-        ]
-        if within < INF and not self._any_within(templates, heard, within):
+        listed = self.shortlist.nearest(utoks, th.shortlist, th.shortlist_core, heard.edges, heard.control_edges)
+        # a phrase heard only when the table allows it: without a table, never; with one, the table's state
+        # (``now()``: the table played on a copy, the dearest step of a line in context) is asked only when such
+        # a phrase's alignment is one the answer may hang on
+        templates = [t for t in listed if not t.needs_state or now is not None]
+
+        def heard_now(t: Template) -> bool:
+            return not t.needs_state or allowed_now(now, t.target)
+
+        if within < INF and not self._any_within(templates, heard, within, heard_now):
             return []
         if every:
-            return best_per_meaning(al for al in (self.aligner.align(t, heard) for t in templates) if al.cost != INF)
-        return self._aligned(templates, heard)
+            return best_per_meaning(al for al in (self.aligner.align(t, heard) for t in templates if heard_now(t)) if al.cost != INF)
+        return self._aligned(templates, heard, heard_now)
 
-    def _aligned(self, templates: list[Template], heard: Heard) -> list[Alignment]:
+    def _aligned(self, templates: list[Template], heard: Heard, heard_now: Callable[[Template], bool]) -> list[Alignment]:
         """``best_per_meaning`` of the templates' alignments, each path traced back only when it may matter.
 
         Every template's table is filled (its cost); the paths (a slot's value, a failure: what makes the
@@ -225,40 +229,68 @@ class Matcher:
         the best clean reading found (:meth:`_read_up_to`), no costlier alignment can change the answer. The
         readings are the same, in the same order: when two of them cost exactly the same, their order may
         hang on where an untraced one of the same meaning stood, so then every path is traced.
+
+        ``heard_now``: whether a template may be heard at all (one that needs the table's state), asked only of
+        the templates reached; one that may not is left out as if it had not been listed.
         """
         filled = [self.aligner.fill(t, heard) for t in templates]
         costs = [table[3] / max(t.weight, 1.0) for t, table in zip(templates, filled)]
         found: dict[int, Alignment] = {}
+        left_out: set[int] = set()
         best = INF
         for k in sorted(range(len(filled)), key=costs.__getitem__):
             if costs[k] == INF or costs[k] > self._read_up_to(best):
                 break
+            if not heard_now(templates[k]):
+                left_out.add(k)
+                continue
             al = found[k] = self.aligner.ended(templates[k], heard, filled[k])
             if al.failure is None and al.cost < best:
                 best = al.cost
         ranked = Readings(best_per_meaning(found[k] for k in sorted(found)))
-        untraced = [k for k, cost in enumerate(costs) if k not in found and cost != INF]
+        untraced = [k for k, cost in enumerate(costs) if k not in found and k not in left_out and cost != INF]
         if untraced:
 
-            def every() -> list[Alignment]:
+            def every(tail: bool = True) -> list[Alignment]:
+                """Every path traced. A phrase that needs the state is asked about only when the readings differ
+                with and without it — or, ``tail`` False, when they differ otherwise than by readings of its own
+                after all the others (costlier than anything the decision reads: only a merge with the readings
+                by sound, which asks for the whole list, may place them)."""
+                pending = [k for k in untraced if templates[k].needs_state]
                 for k in untraced:
                     found[k] = self.aligner.ended(templates[k], heard, filled[k])
-                return best_per_meaning(found[k] for k in sorted(found))
+                readings = best_per_meaning(found[k] for k in sorted(found))
+                if pending:
+                    without = best_per_meaning(found[k] for k in sorted(found) if k not in pending)
+                    prefix = len(readings) >= len(without) and all(a is b for a, b in zip(readings, without))
+                    if not prefix or (tail and len(readings) != len(without)):
+                        for k in pending:
+                            if not heard_now(templates[k]):
+                                del found[k]
+                        readings = best_per_meaning(found[k] for k in sorted(found))
+                    else:
+                        readings = without if not tail else readings
+                return readings
 
             if tied(ranked):
-                return Readings(every())
+                whole = Readings(every(tail=False))
+                whole.every = every  # the tail, for a merge with the readings by sound
+                return whole
             ranked.every = every
         return ranked
 
-    def _any_within(self, templates: list[Template], heard: Heard, within: float) -> bool:
+    def _any_within(
+        self, templates: list[Template], heard: Heard, within: float, heard_now: Callable[[Template], bool]
+    ) -> bool:
         """Whether some phrase's alignment costs no more than ``within``: the phrases tried from the lowest
-        floor up (the cost an alignment cannot be under), the tables filled only while a floor is within it."""
+        floor up (the cost an alignment cannot be under), the tables filled only while a floor is within it
+        (``heard_now`` asked only of a phrase within it)."""
         floors = sorted((self.aligner.floor(t, heard), k) for k, t in enumerate(templates))
         for floor, k in floors:
             if floor > within:
                 return False
             t = templates[k]
-            if self.aligner.fill(t, heard)[3] / max(t.weight, 1.0) <= within:
+            if self.aligner.fill(t, heard)[3] / max(t.weight, 1.0) <= within and heard_now(t):
                 return True
         return False
 
