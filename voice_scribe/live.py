@@ -150,7 +150,7 @@ class LiveTable:
         self.heard.append(
             Heard(
                 utterance.t,
-                understanding.speaker or utterance.speaker,
+                ", ".join(understanding.players) or understanding.speaker or utterance.speaker,
                 utterance.text,
                 understanding.kind.value,
                 meaning,

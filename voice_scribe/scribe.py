@@ -88,6 +88,11 @@ def _joined(*phrases: Phrase | None) -> Phrase | None:
                   any(p.urgent for p in present))
 
 
+def _names(players: list[str]) -> str:
+    """« Karadoc, Léodagan et Yvain »."""
+    return players[0] if len(players) == 1 else f"{', '.join(players[:-1])} et {players[-1]}"
+
+
 def _reason_words(reason: str | None) -> str | None:
     """The matcher's reason, without its template slots (« {player} » → « NOM »)."""
     if not reason:
@@ -154,6 +159,8 @@ class Scribe:
             if call.player == UNKNOWN_SPEAKER:  # nobody to give it to: ask, never guess
                 self.asked = call
                 return self._say("question", self.phrasebook.who_said(understanding.text), understood=meaning)
+            if len(understanding.players) > 1 and not self.over:
+                return self._calls_together(call, understanding.players, meaning)
             return self._call(call, meaning)
         if understanding.kind is ResultKind.COMMAND and command is not None:
             return replace(self._command(command), understood=meaning)
@@ -186,6 +193,16 @@ class Scribe:
         if call.kind in ACKNOWLEDGED and not verdicts & {EventKind.REJECTED, EventKind.BEVUE}:
             reply = self._say(reply.kind, _joined(self.phrasebook.acknowledge(call), reply.phrase), reply.events)
         return replace(reply, understood=meaning)
+
+    def _calls_together(self, call: Call, players: tuple[str, ...], meaning: str) -> Reply:
+        """« Perceval et Karadoc : beau sirop »: one call per named player, all at the call's onset (a tie, as
+        the races read it), in the table's order; each is journaled and answered, the answers said in turn."""
+        seats = list(self.session.state.players)
+        ordered = sorted(players, key=lambda p: seats.index(p) if p in seats else len(seats))
+        replies = [self._call(replace(call, player=p), meaning) for p in ordered]
+        phrase = _joined(*(r.phrase for r in replies))
+        events = [e for r in replies for e in r.events]
+        return self._say(replies[0].kind, phrase, events, understood=f"{_names(ordered)} : {meaning}")
 
     def _anyone(self) -> str:
         """Who a call said by the whole table goes to: the player whose throw is on the table (or whose turn comes)."""

@@ -53,6 +53,7 @@ from voice_scribe.understand.readings import Readings, best_per_meaning, clean_c
 from voice_scribe.understand.roster import Roster
 from voice_scribe.understand.sentence_frames import ASKING, about_a_call, addressed, plain_words, reads_about, remark_after, self_intro
 from voice_scribe.understand.shortlist import Shortlist
+from voice_scribe.understand.together import in_roster_order, named_together, reads_together
 from voice_scribe.understand.understanding import UNKNOWN_SPEAKER, Candidate, ResultKind, Thresholds, Understanding
 
 __all__ = ["INF", "UNKNOWN_SPEAKER", "Candidate", "Matcher", "ResultKind", "Thresholds", "Understanding"]
@@ -112,6 +113,9 @@ class Matcher:
             return Understanding(ResultKind.REJECTED, text, utterance.speaker, source, reason=too_long)
         pairs = token_pairs(text)
         utoks = collapse_repeats(self.sounds.numbers_by_sound(without_stutters(self.words.canonical(pairs))))
+        together = self._together(utterance, utoks, table)
+        if together is not None:
+            return together
         plain = plain_words(utoks)
         # a sentence about a call: only some phrases read it (below), so every reading is worked out
         about, remark = about_a_call(plain), remark_after(plain)
@@ -176,6 +180,21 @@ class Matcher:
                 decided = self._decide(utterance, structure, who, source, context)
         decided = asked_if_correcting(decided, context)
         return asked_if_article(decided, utoks) if table is None else decided
+
+    def _together(self, utterance: Utterance, utoks: list[UTok], table: Table | None) -> Understanding | None:
+        """« Perceval et Karadoc beau sirop », « beau sirop pour Léodagan et Yvain »: several players named as
+        the speakers of a call they may make together (:mod:`.together`); None: read as one speaker's."""
+        group = named_together(utoks)
+        if group is None or about_a_call(["ils", *plain_words(group.rest)]):
+            return None  # « Perceval et Karadoc ont dit pas mou le caillou »: about a call
+        first = group.players[0]
+        rest = " ".join(u.said for u in group.rest)
+        inner = self.understand(replace(utterance, text=rest, speaker=first), table=table)
+        if inner.kind is not ResultKind.CALL or inner.call is None or not reads_together(inner.call.kind, group):
+            return None
+        players = in_roster_order(group.players, self.roster.players)
+        call = replace(inner.call, player=players[0])
+        return replace(inner, text=utterance.text, speaker=players[0], speaker_source="name", players=players, call=call)
 
     def _rank(
         self, utoks: list[UTok], now: LazyNow | None = None, every: bool = False, within: float = INF

@@ -73,6 +73,9 @@ class Understanding:
     cost: float | None = None
     reason: str | None = None  # French, for rejections and questions
     candidates: tuple[Candidate, ...] = ()
+    #: several players named as the call's speakers (« Perceval et Karadoc : beau sirop »), in the roster's
+    #: order; ``speaker`` is the first of them, the call is his. Empty for one speaker.
+    players: tuple[str, ...] = ()
 
     @property
     def accepted(self) -> bool:
@@ -83,6 +86,8 @@ class Understanding:
         if self.speaker:
             out["speaker"] = self.speaker
             out["speaker_source"] = self.speaker_source
+        if self.players:
+            out["players"] = list(self.players)
         if self.call:
             out.update(self.call.to_json())
         if self.command:
