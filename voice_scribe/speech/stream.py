@@ -52,6 +52,7 @@ from voice_scribe.audio.frames import frame_power
 from voice_scribe.audio.leak import LeakModel, LeakPaths, cancelled, learn_leak, spread_power
 from voice_scribe.audio.leak_pool import LeakPool
 from voice_scribe.audio.mute import Mute
+from voice_scribe.audio.seats import SeatPool, Seats
 from voice_scribe.audio.segment import Segment, segment_audio
 from voice_scribe.audio.sources import Frame
 from voice_scribe.audio.vad import SpeechCheck, keep_speech
@@ -137,6 +138,13 @@ class StreamingHearing:
     pool_gains: bool = True
     #: ... the pooled power gains raised by this much (dB): a margin over the file path's estimate
     pool_margin_db: float = 0.0
+    #: ... the seats too (:class:`~voice_scribe.audio.seats.SeatPool`): every frame where a seat's
+    #: microphone leads teaches once, against the floor of every frame heard (False: the seats
+    #: merged from each learning window's, as without ``pooled``)
+    pool_seats: bool = True
+    #: ... a seat the pool does not know yet (fewer frames than ``SeatConfig.min_support``) takes
+    #: the merged windows' votes meanwhile (False: unknown until the pool knows it)
+    pool_seats_fallback: bool = True
     #: each look reads what the looks before computed of the same audio (the high band, loudness
     #: ratios, seat spectra and block energies, by session index; the frame powers the end watch
     #: kept) instead of computing it again over the whole window: the same segments, sooner
@@ -166,6 +174,8 @@ class StreamingHearing:
     _crosstalk_learnt: float | None = field(default=None, init=False)
     _pool: LeakPool | None = field(default=None, init=False, repr=False)
     _pool_paths: LeakPaths | None = field(default=None, init=False, repr=False)  # the last pooled paths used
+    _seat_pool: SeatPool | None = field(default=None, init=False, repr=False)
+    _seats_used: Seats | None = field(default=None, init=False, repr=False)  # the last pooled seats used
     _check: SpeechCheck | None = field(default=None, init=False, repr=False)
     _watch: EndWatch = field(init=False, repr=False)
     _look: LookCache | None = field(default=None, init=False, repr=False)
@@ -347,6 +357,8 @@ class StreamingHearing:
         self._leak = learnt if self._leak is None else self._leak.merged(learnt)
         if self.pooled:
             self._leak = self._pooled(self._leak, recent, self._buf_start + len(self._buf) - len(recent))
+            if self.pool_seats:
+                self._leak = self._pooled_seats(self._leak, recent, self._buf_start + len(self._buf) - len(recent))
         if self.crosstalk_s is not None:
             self._leak = self._with_crosstalk(self._leak)
         return self._leak
@@ -380,6 +392,29 @@ class StreamingHearing:
         gains = gains * 10 ** (self.pool_margin_db / 10)
         known_g = ~np.isnan(gains)
         return replace(leak, gains=np.where(known_g, gains, leak.gains), support=np.where(known_g, support, leak.support))
+
+    def _pooled_seats(self, leak: LeakModel, recent: np.ndarray, at: int) -> LeakModel:
+        """``leak`` with the seats taught by every frame heard so far (``recent``, from session
+        sample ``at``, added to what was pooled; its spectra are the ones the learning just cached)."""
+        seg = self.cfg.segmenter
+        if not seg.seat_attribution or leak.seats is None:
+            return leak
+        cfg = seg.seats
+        if self._seat_pool is None:
+            self._seat_pool = SeatPool(self.channels, self.cfg.rate, cfg)
+        skip = -at % cfg.hop  # whole STFT frames on the session's grid only
+        session = self._look.session if self._look is not None else None
+        self._seat_pool.learn(recent[skip:], (at + skip) // cfg.hop, cache=leak.spectra, session=session)
+        seats = self._seat_pool.seats()
+        if self.pool_seats_fallback and not (seats.support >= cfg.min_support).all():
+            lack = seats.support < cfg.min_support
+            votes = np.where(lack[:, None, None], leak.seats.votes, seats.votes)
+            seats = Seats(votes, np.where(lack, leak.seats.support, seats.support), seats.rate, cfg)
+            used = self._seats_used
+            if used is not None and np.array_equal(used.votes, seats.votes) and np.array_equal(used.support, seats.support):
+                seats = used  # the same seats: their lags and steering stay cached
+        self._seats_used = seats
+        return replace(leak, seats=seats)
 
     def _with_crosstalk(self, leak: LeakModel) -> LeakModel:
         """``leak`` with the crosstalk learnt on the last ``crosstalk_s`` (again every
