@@ -41,6 +41,7 @@ so the scribe does not hear itself.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -79,6 +80,30 @@ JOIN_SLACK_S = 0.08
 #: pooled direct paths whose gains all moved less than this (same pairs, same lags) are kept as
 #: they were: a look's cancelled audio is carried only while the paths stay the same
 PATH_SETTLE = 0.002
+
+
+#: a pooled direct path's lag and its source seat's time difference agree within this (samples)
+PATH_SEAT_SAMPLES = 2
+
+
+def _agreeing(paths: LeakPaths, seats: Seats) -> LeakPaths:
+    """The ``paths`` whose lag is the source seat's time difference between the two microphones
+    (or whose source seat is not known).
+
+    >>> import numpy as np
+    >>> votes = np.zeros((2, 1, 157), complex)  # 2 microphones, 1 pair, the band's bins at 16 kHz
+    >>> seats = Seats(votes, np.zeros(2), 16000)  # no seat known: every path kept
+    >>> _agreeing({(1, 0): (0.2, 33), (0, 1): (0.1, 84)}, seats) == {(1, 0): (0.2, 33), (0, 1): (0.1, 84)}
+    True
+    """
+    pairs = {pair: q for q, pair in enumerate(itertools.combinations(range(seats.channels), 2))}
+    known, lags = seats.known, seats.lags
+    out: LeakPaths = {}
+    for (c, d), (gain, lag) in paths.items():
+        q = pairs[(min(c, d), max(c, d))]
+        if not known[d] or abs(lag - abs(int(lags[d, q]))) <= PATH_SEAT_SAMPLES:
+            out[(c, d)] = (gain, lag)
+    return out
 
 
 def _settled(old: LeakPaths, new: LeakPaths) -> bool:
@@ -145,6 +170,10 @@ class StreamingHearing:
     #: ... a seat the pool does not know yet (fewer frames than ``SeatConfig.min_support``) takes
     #: the merged windows' votes meanwhile (False: unknown until the pool knows it)
     pool_seats_fallback: bool = True
+    #: ... a pooled direct path from d to c is used only if its lag is the time difference seat d's
+    #: fingerprint has between microphones c and d (within :data:`PATH_SEAT_SAMPLES`; a seat not
+    #: known: the path is used): a path on few frames can peak at a reflection's lag
+    pool_path_seat_check: bool = False
     #: each look reads what the looks before computed of the same audio (the high band, loudness
     #: ratios, seat spectra and block energies, by session index; the frame powers the end watch
     #: kept) instead of computing it again over the whole window: the same segments, sooner
@@ -356,9 +385,10 @@ class StreamingHearing:
             learnt = learn_leak(recent, self.cfg.rate, self.cfg.segmenter)
         self._leak = learnt if self._leak is None else self._leak.merged(learnt)
         if self.pooled:
-            self._leak = self._pooled(self._leak, recent, self._buf_start + len(self._buf) - len(recent))
-            if self.pool_seats:
-                self._leak = self._pooled_seats(self._leak, recent, self._buf_start + len(self._buf) - len(recent))
+            at = self._buf_start + len(self._buf) - len(recent)
+            if self.pool_seats:  # first: the pooled paths may be checked against the seats
+                self._leak = self._pooled_seats(self._leak, recent, at)
+            self._leak = self._pooled(self._leak, recent, at)
         if self.crosstalk_s is not None:
             self._leak = self._with_crosstalk(self._leak)
         return self._leak
@@ -377,6 +407,8 @@ class StreamingHearing:
         if cfg.cancel_leaks:
             self._pool.add_raw(recent, raw, at, frame, int(cfg.max_lag_ms * self.cfg.rate / 1000))
             pooled = self._pool.paths()
+            if self.pool_path_seat_check and leak.seats is not None:
+                pooled = _agreeing(pooled, leak.seats)
             known = {d for _, d in pooled}
             paths = {pair: p for pair, p in leak.paths.items() if pair[1] not in known} | pooled
             if self._pool_paths is not None and _settled(self._pool_paths, paths):
