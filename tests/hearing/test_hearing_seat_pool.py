@@ -55,3 +55,13 @@ def test_the_floor_is_that_of_every_frame_heard_not_the_block_s() -> None:
     alone = learn_seats(busy, RATE)
     assert alone.support[0] < pool.seats().support[0]
     assert pool.seats().known[0]
+
+
+def test_a_pooled_path_at_another_lag_than_its_seat_s_time_difference_is_not_used() -> None:
+    from voice_scribe.speech.stream import _agreeing
+
+    seats = learn_seats(_table(ALONE, 5.0, seed=2), RATE)
+    assert seats.known.all()
+    # seat 0 reaches microphone 1 14 samples after his own (test_hearing_seats.DELAYS), 31 to mic 2
+    paths = {(1, 0): (0.2, 14), (2, 0): (0.3, 84), (0, 1): (0.1, 17)}
+    assert _agreeing(paths, seats) == {(1, 0): (0.2, 14), (0, 1): (0.1, 17)}
