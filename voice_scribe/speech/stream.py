@@ -174,6 +174,9 @@ class StreamingHearing:
     #: fingerprint has between microphones c and d (within :data:`PATH_SEAT_SAMPLES`; a seat not
     #: known: the path is used): a path on few frames can peak at a reflection's lag
     pool_path_seat_check: bool = False
+    #: ... each pooled power gain no lower than the merged windows' (which over-estimate a leak
+    #: learnt on few frames): measured, off (docs/hearing.md, « Live path, eighth round »)
+    pool_gains_max: bool = False
     #: each look reads what the looks before computed of the same audio (the high band, loudness
     #: ratios, seat spectra and block energies, by session index; the frame powers the end watch
     #: kept) instead of computing it again over the whole window: the same segments, sooner
@@ -423,6 +426,8 @@ class StreamingHearing:
         gains, support = self._pool.gains(cfg.leak_percentile)
         gains = gains * 10 ** (self.pool_margin_db / 10)
         known_g = ~np.isnan(gains)
+        if self.pool_gains_max:  # the higher of the pooled gain and the merged windows' one
+            gains = np.where(known_g & ~np.isnan(leak.gains), np.fmax(gains, leak.gains), gains)
         return replace(leak, gains=np.where(known_g, gains, leak.gains), support=np.where(known_g, support, leak.support))
 
     def _pooled_seats(self, leak: LeakModel, recent: np.ndarray, at: int) -> LeakModel:
