@@ -126,3 +126,20 @@ def test_pooled_the_live_crosstalk_is_the_file_path_s_on_all_heard_so_far() -> N
     known = ~np.isnan(file.gains) & (file.gains > 0)
     assert np.array_equal(~np.isnan(leak.gains) & (leak.gains > 0), known)
     assert np.abs(10 * np.log10(leak.gains[known] / file.gains[known])).max() < 0.5
+
+
+def test_pooled_the_live_seats_are_the_file_path_s_on_all_heard_so_far() -> None:
+    # the same room: the seats pooled teach each frame once, as the file path's on everything heard
+    # (the same lags, as many frames within 15 %: each judged against the floor heard up to its
+    # learning, not the whole's); merged from 4 s windows every second, frames teach up to 4 times
+    # (2.1 times the file path's frames here)
+    from rooms.table import RoomSpec, render
+
+    table = render(RoomSpec(seed=5, rt60=0.6, seconds=20.0, background="babble"))
+    cfg = HearingConfig()
+    leak, learnt = _final_leak(table.audio, cfg, pooled=True)
+    file = learn_leak(table.audio[: int(round(learnt * RATE))], RATE, cfg.segmenter)
+    assert leak is not None and leak.seats is not None and file.seats is not None and file.seats.known.all()
+    np.testing.assert_array_equal(leak.seats.known, file.seats.known)
+    np.testing.assert_array_equal(leak.seats.lags, file.seats.lags)
+    assert abs(leak.seats.support.sum() / file.seats.support.sum() - 1.0) <= 0.15

@@ -390,10 +390,12 @@ def _grown(rows: np.ndarray, size: int) -> np.ndarray:
 
 def phat(
     audio: np.ndarray, rate: int, cfg: SeatConfig, *, cache: SpectraCache | None = None,
-    offset: int | None = None, session: object = None,
+    offset: int | None = None, session: object = None, floor: np.ndarray | None = None,
 ) -> Spectra:
     """The block's :class:`Spectra`: frames where some microphone is ``active_db`` over its floor (and
     their neighbours within the smoothing), the others are silence and vote for nobody.
+
+    ``floor``: each microphone's noise energy to judge that against (the block's own by default).
 
     ``cache``: spectra of frames seen before, reused (and this block's added); the result is the same.
     ``offset``, ``session``: the session sample of ``audio[0]`` and a token of that session's own
@@ -411,7 +413,8 @@ def phat(
         shape = (0, channels, band.stop - band.start)
         return Spectra(np.zeros(shape, np.complex64), np.zeros(0, int), energy, np.zeros(_level_shape(shape, cfg), np.float16),
                        low=np.zeros((0, channels), np.float32))
-    sounding = (energy > _floor(energy) * 10 ** (cfg.active_db / 10)).any(axis=1)
+    floor = _floor(energy) if floor is None else floor
+    sounding = (energy > floor * 10 ** (cfg.active_db / 10)).any(axis=1)
     reach = max(0, cfg.smooth // 2)
     near = sounding.copy()
     for k in range(1, reach + 1):
@@ -656,3 +659,121 @@ def on_frames(scores: np.ndarray, frames: int, frame: int, cfg: SeatConfig) -> n
     centres = np.arange(frames) * frame + frame / 2
     idx = np.clip(np.round((centres - cfg.window / 2) / cfg.hop).astype(int), 0, len(scores) - 1)
     return scores[idx]
+
+
+#: the pooled noise floor's histogram of frame energies: 1e-10 (digital silence below, left out as
+#: :func:`_floor` does) to 1e4, in bins of 0.1 dB
+_POOL_LO, _POOL_STEP, _POOL_BINS = -10.0, 0.01, 1400
+
+
+@dataclass
+class SeatPool:
+    """The seats taught by every frame heard so far, each counted once, as the file path learns them
+    on the whole recording (:func:`seats_from`).
+
+    A live stream learns its seats on its last few seconds at each learning and merges them
+    (:meth:`Seats.merged`): its windows overlap, so a frame teaches as many times as windows hold
+    it, against the noise floor of a few seconds of a busy table (raised by the talk). The pool
+    adds each block's frames not pooled yet (by session STFT frame, from :attr:`upto`): their
+    energies to a histogram (the floor is the 10th percentile of every frame pooled, as
+    :func:`_floor` takes it), and, where a seat's microphone leads as :func:`seats_from` asks,
+    their cross-spectra to that seat's votes.
+
+    >>> rng = np.random.default_rng(1)
+    >>> noise = np.convolve(rng.standard_normal(32000), np.ones(16) / 16, "same")
+    >>> voice = noise.astype(np.float32) * np.repeat(rng.random(20) > 0.5, 1600)
+    >>> mics = np.stack([voice, 0.5 * np.roll(voice, 12), 0.5 * np.roll(voice, 20)], axis=1)
+    >>> mics += 0.001 * rng.standard_normal(mics.shape).astype(np.float32)
+    >>> pool, cfg = SeatPool(3, 16000), SeatConfig()
+    >>> for a in (0, 8000, 16000):  # overlapping blocks of 1 s, every 0.5 s
+    ...     pool.add(phat(mics[a : a + 16000], 16000, cfg), a // cfg.hop)
+    >>> whole = learn_seats(mics[:32000], 16000)
+    >>> pool.seats().lags[0].tolist(), bool(abs(pool.seats().support[0] - whole.support[0]) <= 3)
+    ([-12, -20, -8], True)
+    """
+
+    channels: int
+    rate: int
+    cfg: SeatConfig = field(default_factory=SeatConfig)
+    #: session STFT frame up to which every frame has been pooled
+    upto: int = field(default=0, init=False)
+    _hist: np.ndarray = field(init=False, repr=False)
+    _votes: np.ndarray | None = field(default=None, init=False, repr=False)
+    _support: np.ndarray = field(init=False, repr=False)
+    _seats: Seats | None = field(default=None, init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self._hist = np.zeros((self.channels, _POOL_BINS), np.int64)
+        self._support = np.zeros(self.channels)
+
+    def floor(self) -> np.ndarray:
+        """Each microphone's noise energy: the 10th percentile of every frame pooled (0.1 dB bins)."""
+        out = np.full(self.channels, 1e-10)
+        for c in range(self.channels):
+            cum = np.cumsum(self._hist[c])
+            if cum[-1]:
+                k = int(np.searchsorted(cum, 0.1 * cum[-1]))
+                out[c] = 10 ** (_POOL_LO + (k + 0.5) * _POOL_STEP)
+        return np.maximum(out, 1e-10)
+
+    def learn(
+        self, audio: np.ndarray, first: int, *, cache: SpectraCache | None = None, session: object = None
+    ) -> Spectra:
+        """Pool a block (``audio`` from session STFT frame ``first``) and return its spectra: its
+        frames are looked at against the lower of its own floor and the pooled one (a busy block's
+        own floor is the talk's: a frame 20 dB over the table's floor may not sound over it).
+        ``cache``, ``session``: as :func:`phat`'s, the looks' cache."""
+        cfg = self.cfg
+        frames = (len(audio) - cfg.window) // cfg.hop + 1 if len(audio) >= cfg.window else 0
+        kept = cache.blocks(audio.shape[1], self.rate, cfg, session) if cache is not None and session is not None else None
+        energy = _window_energy(audio, frames, cfg, kept, first * cfg.hop)
+        self._count(energy, first)
+        floor = np.minimum(self.floor(), _floor(energy)) if frames else None
+        spectra = phat(audio, self.rate, cfg, cache=cache, offset=first * cfg.hop, session=session, floor=floor)
+        self._teach(spectra, first)
+        self.upto = max(self.upto, first + spectra.frames)
+        return spectra
+
+    def add(self, spectra: Spectra, first: int) -> None:
+        """Pool a block's frames (``spectra``, its frame 0 at session STFT frame ``first``) not pooled yet."""
+        self._count(spectra.energy, first)
+        self._teach(spectra, first)
+        self.upto = max(self.upto, first + spectra.frames)
+
+    def _count(self, energy: np.ndarray, first: int) -> None:
+        """The energies of the frames not pooled yet into the floor's histogram."""
+        new = energy[max(0, self.upto - first) :]
+        for c in range(self.channels):
+            live = new[new[:, c] > 1e-10, c]
+            k = np.clip(((np.log10(live) - _POOL_LO) / _POOL_STEP).astype(int), 0, _POOL_BINS - 1)
+            self._hist[c] += np.bincount(k, minlength=_POOL_BINS)
+
+    def _teach(self, spectra: Spectra, first: int) -> None:
+        """The cross-spectra of the frames not pooled yet where a seat's microphone leads into its votes."""
+        fresh = spectra.index >= max(0, self.upto - first)
+        if not fresh.any():
+            return
+        if self._votes is None:
+            self._votes = np.zeros((self.channels, len(_pairs(self.channels)), spectra.phases.shape[2]), np.complex128)
+        energy = spectra.energy[spectra.index[fresh]]
+        noise = self.floor()
+        cfg = self.cfg
+        for p in range(self.channels):
+            others = np.delete(energy, p, axis=1).max(axis=1, initial=0.0)
+            teach = (energy[:, p] > noise[p] * 10 ** (cfg.loud_db / 10)) & (energy[:, p] > others * 10 ** (cfg.lead_db / 10))
+            if spectra.low is not None and cfg.voiced_share > 0:
+                teach &= spectra.low[fresh][:, p] >= cfg.voiced_share
+            if teach.any():
+                self._votes[p] += _cross(spectra.phases[fresh][teach]).sum(axis=0, dtype=np.complex128)
+                self._support[p] += float(teach.sum())
+                self._seats = None
+
+    def seats(self) -> Seats:
+        """The seats of every frame pooled (the same object until a frame teaches: its lags and
+        steering stay cached)."""
+        if self._seats is None:
+            bins = _band(self.rate, self.cfg)
+            votes = self._votes if self._votes is not None else np.zeros(
+                (self.channels, len(_pairs(self.channels)), bins.stop - bins.start), np.complex128)
+            self._seats = Seats(votes.copy(), self._support.copy(), self.rate, self.cfg)
+        return self._seats

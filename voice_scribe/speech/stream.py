@@ -41,6 +41,7 @@ so the scribe does not hear itself.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -52,6 +53,7 @@ from voice_scribe.audio.frames import frame_power
 from voice_scribe.audio.leak import LeakModel, LeakPaths, cancelled, learn_leak, spread_power
 from voice_scribe.audio.leak_pool import LeakPool
 from voice_scribe.audio.mute import Mute
+from voice_scribe.audio.seats import SeatPool, Seats
 from voice_scribe.audio.segment import Segment, segment_audio
 from voice_scribe.audio.sources import Frame
 from voice_scribe.audio.vad import SpeechCheck, keep_speech
@@ -78,6 +80,30 @@ JOIN_SLACK_S = 0.08
 #: pooled direct paths whose gains all moved less than this (same pairs, same lags) are kept as
 #: they were: a look's cancelled audio is carried only while the paths stay the same
 PATH_SETTLE = 0.002
+
+
+#: a pooled direct path's lag and its source seat's time difference agree within this (samples)
+PATH_SEAT_SAMPLES = 2
+
+
+def _agreeing(paths: LeakPaths, seats: Seats) -> LeakPaths:
+    """The ``paths`` whose lag is the source seat's time difference between the two microphones
+    (or whose source seat is not known).
+
+    >>> import numpy as np
+    >>> votes = np.zeros((2, 1, 157), complex)  # 2 microphones, 1 pair, the band's bins at 16 kHz
+    >>> seats = Seats(votes, np.zeros(2), 16000)  # no seat known: every path kept
+    >>> _agreeing({(1, 0): (0.2, 33), (0, 1): (0.1, 84)}, seats) == {(1, 0): (0.2, 33), (0, 1): (0.1, 84)}
+    True
+    """
+    pairs = {pair: q for q, pair in enumerate(itertools.combinations(range(seats.channels), 2))}
+    known, lags = seats.known, seats.lags
+    out: LeakPaths = {}
+    for (c, d), (gain, lag) in paths.items():
+        q = pairs[(min(c, d), max(c, d))]
+        if not known[d] or abs(lag - abs(int(lags[d, q]))) <= PATH_SEAT_SAMPLES:
+            out[(c, d)] = (gain, lag)
+    return out
 
 
 def _settled(old: LeakPaths, new: LeakPaths) -> bool:
@@ -137,6 +163,20 @@ class StreamingHearing:
     pool_gains: bool = True
     #: ... the pooled power gains raised by this much (dB): a margin over the file path's estimate
     pool_margin_db: float = 0.0
+    #: ... the seats too (:class:`~voice_scribe.audio.seats.SeatPool`): every frame where a seat's
+    #: microphone leads teaches once, against the floor of every frame heard (False: the seats
+    #: merged from each learning window's, as without ``pooled``)
+    pool_seats: bool = True
+    #: ... a seat the pool does not know yet (fewer frames than ``SeatConfig.min_support``) takes
+    #: the merged windows' votes meanwhile (False: unknown until the pool knows it)
+    pool_seats_fallback: bool = True
+    #: ... a pooled direct path from d to c is used only if its lag is the time difference seat d's
+    #: fingerprint has between microphones c and d (within :data:`PATH_SEAT_SAMPLES`; a seat not
+    #: known: the path is used): a path on few frames can peak at a reflection's lag
+    pool_path_seat_check: bool = False
+    #: ... each pooled power gain no lower than the merged windows' (which over-estimate a leak
+    #: learnt on few frames): measured, off (docs/hearing.md, « Live path, eighth round »)
+    pool_gains_max: bool = False
     #: each look reads what the looks before computed of the same audio (the high band, loudness
     #: ratios, seat spectra and block energies, by session index; the frame powers the end watch
     #: kept) instead of computing it again over the whole window: the same segments, sooner
@@ -166,6 +206,8 @@ class StreamingHearing:
     _crosstalk_learnt: float | None = field(default=None, init=False)
     _pool: LeakPool | None = field(default=None, init=False, repr=False)
     _pool_paths: LeakPaths | None = field(default=None, init=False, repr=False)  # the last pooled paths used
+    _seat_pool: SeatPool | None = field(default=None, init=False, repr=False)
+    _seats_used: Seats | None = field(default=None, init=False, repr=False)  # the last pooled seats used
     _check: SpeechCheck | None = field(default=None, init=False, repr=False)
     _watch: EndWatch = field(init=False, repr=False)
     _look: LookCache | None = field(default=None, init=False, repr=False)
@@ -346,7 +388,10 @@ class StreamingHearing:
             learnt = learn_leak(recent, self.cfg.rate, self.cfg.segmenter)
         self._leak = learnt if self._leak is None else self._leak.merged(learnt)
         if self.pooled:
-            self._leak = self._pooled(self._leak, recent, self._buf_start + len(self._buf) - len(recent))
+            at = self._buf_start + len(self._buf) - len(recent)
+            if self.pool_seats:  # first: the pooled paths may be checked against the seats
+                self._leak = self._pooled_seats(self._leak, recent, at)
+            self._leak = self._pooled(self._leak, recent, at)
         if self.crosstalk_s is not None:
             self._leak = self._with_crosstalk(self._leak)
         return self._leak
@@ -365,6 +410,8 @@ class StreamingHearing:
         if cfg.cancel_leaks:
             self._pool.add_raw(recent, raw, at, frame, int(cfg.max_lag_ms * self.cfg.rate / 1000))
             pooled = self._pool.paths()
+            if self.pool_path_seat_check and leak.seats is not None:
+                pooled = _agreeing(pooled, leak.seats)
             known = {d for _, d in pooled}
             paths = {pair: p for pair, p in leak.paths.items() if pair[1] not in known} | pooled
             if self._pool_paths is not None and _settled(self._pool_paths, paths):
@@ -379,7 +426,32 @@ class StreamingHearing:
         gains, support = self._pool.gains(cfg.leak_percentile)
         gains = gains * 10 ** (self.pool_margin_db / 10)
         known_g = ~np.isnan(gains)
+        if self.pool_gains_max:  # the higher of the pooled gain and the merged windows' one
+            gains = np.where(known_g & ~np.isnan(leak.gains), np.fmax(gains, leak.gains), gains)
         return replace(leak, gains=np.where(known_g, gains, leak.gains), support=np.where(known_g, support, leak.support))
+
+    def _pooled_seats(self, leak: LeakModel, recent: np.ndarray, at: int) -> LeakModel:
+        """``leak`` with the seats taught by every frame heard so far (``recent``, from session
+        sample ``at``, added to what was pooled; its spectra are the ones the learning just cached)."""
+        seg = self.cfg.segmenter
+        if not seg.seat_attribution or leak.seats is None:
+            return leak
+        cfg = seg.seats
+        if self._seat_pool is None:
+            self._seat_pool = SeatPool(self.channels, self.cfg.rate, cfg)
+        skip = -at % cfg.hop  # whole STFT frames on the session's grid only
+        session = self._look.session if self._look is not None else None
+        self._seat_pool.learn(recent[skip:], (at + skip) // cfg.hop, cache=leak.spectra, session=session)
+        seats = self._seat_pool.seats()
+        if self.pool_seats_fallback and not (seats.support >= cfg.min_support).all():
+            lack = seats.support < cfg.min_support
+            votes = np.where(lack[:, None, None], leak.seats.votes, seats.votes)
+            seats = Seats(votes, np.where(lack, leak.seats.support, seats.support), seats.rate, cfg)
+            used = self._seats_used
+            if used is not None and np.array_equal(used.votes, seats.votes) and np.array_equal(used.support, seats.support):
+                seats = used  # the same seats: their lags and steering stay cached
+        self._seats_used = seats
+        return replace(leak, seats=seats)
 
     def _with_crosstalk(self, leak: LeakModel) -> LeakModel:
         """``leak`` with the crosstalk learnt on the last ``crosstalk_s`` (again every
