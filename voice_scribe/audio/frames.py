@@ -81,7 +81,8 @@ class SegmenterConfig:
     seat_own: float = 0.0
     #: where its seat responds this much (0: never) *and* leads every other seat at that frame, a
     #: channel's power is its own though under the leak predicted: a shout's head under a rival's
-    #: (where another seat leads, the power stays leak)
+    #: (where another seat leads, the power stays leak; measured at 0.07-0.09: the file path gains, the
+    #: live path loses held-out shouts, docs/hearing.md « Misses and false detections, eighth round »)
     seat_own_lead: float = 0.0
     #: ... leading by this factor over the strongest other seat (1: merely the strongest)
     seat_own_lead_ratio: float = 1.0
