@@ -79,6 +79,16 @@ class SegmenterConfig:
     seat_on: float = 0.1
     #: where its seat's response reaches this (0: ``seat_on``), a channel's power is its own: no leak subtracted
     seat_own: float = 0.0
+    #: where its seat responds this much (0: never) *and* leads every other seat at that frame, a
+    #: channel's power is its own though under the leak predicted: a shout's head under a rival's
+    #: (where another seat leads, the power stays leak; measured at 0.07-0.09: the file path gains, the
+    #: live path loses held-out shouts, docs/hearing.md « Misses and false detections, eighth round »)
+    seat_own_lead: float = 0.0
+    #: ... leading by this factor over the strongest other seat (1: merely the strongest)
+    seat_own_lead_ratio: float = 1.0
+    #: with ``seat_own_lead``: where its seat speaks (``seat_own`` or ``seat_on``) but another leads,
+    #: the power stays leak too (False: kept whole wherever the seat speaks, as before)
+    seat_own_strict: bool = False
     #: a burst whose seat response stays under this over its first ``seat_head_ms`` is another's leak
     seat_off: float = 0.05
     seat_head_ms: float = 200.0

@@ -255,3 +255,24 @@ def cancelled(audio: np.ndarray, leak: LeakModel, cfg: SegmenterConfig) -> np.nd
 def own_power(power: np.ndarray, leak: np.ndarray, cfg: SegmenterConfig) -> np.ndarray:
     """Power left on each channel once the others' leak (with margin) is subtracted."""
     return np.maximum(power - leak * 10 ** (cfg.crosstalk_margin_db / 10), 0.0)
+
+
+def seat_owned(seat: np.ndarray, cfg: SegmenterConfig) -> np.ndarray:
+    """Per frame and channel: is the channel's power its own by its seat (no leak subtracted)?
+
+    Where its seat speaks (``seat_own``, 0: ``seat_on``) it is. With ``seat_own_lead`` set, also
+    where its seat responds that much and leads every other seat at that frame (by
+    ``seat_own_lead_ratio``: over that many times the strongest other; a shout's head under
+    a rival: the power under the predicted leak is the player's); with ``seat_own_strict``, a seat that
+    speaks while another leads keeps its power as leak. A seat not learnt (NaN) owns nothing.
+    """
+    speaks = seat >= (cfg.seat_own or cfg.seat_on)
+    if cfg.seat_own_lead <= 0 or seat.shape[1] < 2:
+        return speaks
+    filled = np.nan_to_num(seat, nan=-np.inf)
+    best = filled.max(axis=1, keepdims=True)
+    second = np.sort(filled, axis=1)[:, -2:-1]
+    rival = np.where(filled >= best, second, best)  # the strongest other seat, per frame and channel
+    leads = filled > cfg.seat_own_lead_ratio * np.maximum(rival, 0.0)
+    heads = leads & (seat >= cfg.seat_own_lead)
+    return (speaks & leads if cfg.seat_own_strict else speaks) | heads

@@ -42,7 +42,8 @@ Seat fingerprints (:mod:`voice_scribe.audio.seats`, ``seat_attribution``,
 on by default): each player's time differences between the microphones,
 learnt from the table, give a per-frame response per seat that does not
 depend on loudness. Where a seat speaks its channel's power is its own (no
-leak subtracted), a burst whose seat stays silent opens nothing, a seat's
+leak subtracted), and where it responds ``seat_own_lead`` and leads every other
+seat too (a shout's head under a rival, :func:`.leak.seat_owned`), a burst whose seat stays silent opens nothing, a seat's
 rise gives the onset, and a segment whose seat speaks is kept however loud
 a rival's copy is (steps 3-6). The seats also drop a leak copy that would only
 bridge two of a channel's bursts (:func:`resolve_duplicates`), join a shout cut
@@ -64,7 +65,9 @@ import numpy as np
 from voice_scribe.audio.boundary import join_bursts, seat_opening, seat_response, seat_spoke, split_at_seat
 from voice_scribe.audio.carry import LookCache, carried_clean, hiss_power
 from voice_scribe.audio.frames import EPS, Segment, SegmenterConfig, frame_power, noise_floor
-from voice_scribe.audio.leak import LeakModel, cancelled, learn_and_cancel, learn_leak, own_power, spread_power
+from voice_scribe.audio.leak import (
+    LeakModel, cancelled, learn_and_cancel, learn_leak, own_power, seat_owned, spread_power,
+)
 from voice_scribe.audio.onset import (
     first_owned, high_band, hiss_onsets, own_onset, owned_rises, pitch_onset, refine_onset,
 )
@@ -367,7 +370,7 @@ def segment_audio(
         if spectra is not None:
             seats = leak.seats if leak.seats is not None else seats_from(spectra, rate, cfg.seats)
             seat = seat_response(spectra, seats, len(power), frame, cfg)
-            q = np.where(seat >= (cfg.seat_own or cfg.seat_on), power, q)  # where his seat speaks, his power is his own
+            q = np.where(seat_owned(seat, cfg), power, q)  # where his seat speaks (and leads), his power is his own
     else:
         owned = np.ones_like(power, dtype=bool)
         mine = power
