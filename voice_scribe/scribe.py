@@ -16,7 +16,7 @@ from typing import Any
 
 from voice_scribe.engine import Call, CallKind, Event, EventKind, Reason
 from voice_scribe.engine.calls import CALL_SPECS
-from voice_scribe.engine.state import Holding
+from voice_scribe.engine.state import GRELOTTINE_MINIMUM, Holding, Phase
 from voice_scribe.engine.table import Legality
 from voice_scribe.session import Session
 from voice_scribe.understand import UNKNOWN_SPEAKER, ResultKind, TableCommand, Understanding
@@ -53,7 +53,7 @@ _CHOICE_RANKS = {"premier": 0, "premiere": 0, "deuxieme": 1, "second": 1, "secon
                  "dernier": -1, "derniere": -1}
 _CHOICE_FILLERS = frozenset({"le", "la", "l", "c", "est", "oui", "non", "plutot", "euh", "celle", "celui", "ci"})
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")
-_SLOT_WORDS = {"player": "NOM", "die": "dé", "dice": "dés", "number": "nombre"}
+_SLOT_WORDS = {"player": "(un joueur)", "die": "(un chiffre)", "dice": "(des chiffres)", "number": "(un nombre)"}
 
 
 @dataclass(frozen=True)
@@ -94,10 +94,10 @@ def _names(players: list[str]) -> str:
 
 
 def _reason_words(reason: str | None) -> str | None:
-    """The matcher's reason, without its template slots (« {player} » → « NOM »)."""
+    """The matcher's reason, without its template slots (« {player} » → « (un joueur) »)."""
     if not reason:
         return None
-    return _PLACEHOLDER.sub(lambda m: _SLOT_WORDS.get(m.group(1), "…"), reason)
+    return _PLACEHOLDER.sub(lambda m: _SLOT_WORDS.get(m.group(1), "(un mot)"), reason)
 
 
 def readings_of(understanding: Understanding, phrasebook: Phrasebook) -> list[Call | Command]:
@@ -279,7 +279,28 @@ class Scribe:
         heard = told(events)
         if not heard:
             return Reply("decision", None, events)
-        return self._say("decision", self.phrasebook.events(heard), events)
+        return self._say("decision", _joined(self.phrasebook.events(heard), self._neant_why(heard)), events)
+
+    def _neant_why(self, events: list[Event]) -> Phrase | None:
+        """« Néant. » said alone: why its roller won no Grelottine (he holds one already, which does not add up,
+        or has fewer than the 30 points it needs); nothing when the Néant is told with what it brought."""
+        state, rules = self.session.state, self.session.rules
+        throw = next((e for e in events if e.kind is EventKind.THROW), None)
+        if throw is None or throw.reason != "neant" or throw.data.get("figure") or rules.aquitaine:
+            return None
+        if any(e.kind in (EventKind.HOLDING, EventKind.SCORE, EventKind.BEVUE) for e in events):
+            return None
+        current = state.current
+        if state.phase is not Phase.REACTION or current is None or current.roller != throw.player:
+            return None  # a challenge's or a relance's Néant: its own rule says what it does
+        player = state.players.get(throw.player or "")
+        if player is None:
+            return None
+        if player.holds(Holding.GRELOTTINE):
+            return self.phrasebook.neant_without_grelottine(player.name, True, GRELOTTINE_MINIMUM)
+        if not rules.negative_scores and player.score < GRELOTTINE_MINIMUM:
+            return self.phrasebook.neant_without_grelottine(player.name, False, GRELOTTINE_MINIMUM)
+        return None
 
     # ── table commands ──
     def _command(self, command: Command) -> Reply:

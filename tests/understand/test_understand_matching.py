@@ -283,7 +283,10 @@ def test_a_refusal_shows_the_nearest_announcement_in_words_never_grammar_syntax(
 def test_shown_templates_read_as_french():
     from voice_scribe.understand.asking import shown
 
-    assert shown("[les] chouettes {die} [et] {die}") == "les chouettes … et …"
+    assert shown("[les] chouettes {die} [et] {die}") == "les chouettes (un chiffre) et (un chiffre)"
+    assert shown("double {die}") == "double (un chiffre)"
+    assert shown("civet de {number} sur {combination}") == "civet de (un nombre) sur (une combinaison)"
+    assert shown("{fix} j'ai fait {die} et {die}") == "correction j'ai fait (un chiffre) et (un chiffre)"
     assert shown("grelottine sur {player}") == "grelottine sur (un joueur)"
     assert shown("(je|on) mise sur {bird}") == "je mise sur (un oiseau)"
 

@@ -131,11 +131,14 @@ def _simulated_roster(path: str | None):  # noqa: ANN202 - (list[str] | None, Ru
 
 def _now(session):  # noqa: ANN001, ANN202 - () -> (str | None, list[str])
     """Whose turn it is (the ▶) and the lines of « what now? », from the engine's ``Game.now()``."""
+    from voice_scribe.engine.state import Phase
+
     def now() -> tuple[str | None, list[str]]:
         if session.state.winner:
             return None, [f"Partie finie : {session.state.winner} a gagné."]
         table = session.game.now()
-        lines = [table.text + (f" — dés : {' '.join(map(str, table.throw))}" if table.throw else "")]
+        shows_dice = table.throw and table.phase is not Phase.REACTION  # a throw's window names its dice itself
+        lines = [table.text + (f" — dés : {' '.join(map(str, table.throw))}" if shows_dice else "")]
         waiting = list(table.waiting)
         if len(waiting) > 2:  # a small screen: who is awaited on one line
             waiting = [" · ".join(waiting)]

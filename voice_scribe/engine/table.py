@@ -13,7 +13,7 @@ played on a copy of the game (:meth:`Game.fork`): they cannot disagree with
 >>> _ = g.apply(Call(CallKind.DES, "Karadoc", 1.0, dice=(2, 3, 4)))
 >>> now = g.now()
 >>> now.text
-'Annonces sur le lancer de Karadoc : une Suite'
+'Lancer de Karadoc : 2 3 4, une Suite — à vos annonces'
 >>> now.allows(CallKind.GRELOTTE_CA_PICOTE, "Perceval"), now.allows(CallKind.PAS_MOU_LE_CAILLOU)
 (True, False)
 >>> g.check(Call(CallKind.CHOUETTES, "Karadoc", 3.0, dice=(3, 4))).legality
@@ -401,7 +401,8 @@ def _phase_text(game: Fold) -> tuple[str, tuple[str, ...]]:
     if phase is Phase.REACTION and current is not None and current.combination is not None:
         what = KIND_TEXT.get(current.combination.kind.value, "un lancer")
         tied = tuple(f"{p} : « Sans fin… » attendu" for p in state.suite_tied)  # the Grelotte tie is known
-        return f"Annonces sur le lancer de {current.roller} : {what}", tied
+        dice = f"{' '.join(map(str, current.throw.faces))}, " if current.throw is not None else ""
+        return f"Lancer de {current.roller} : {dice}{what} — à vos annonces", tied
     if phase is Phase.SIROP_BETS and current is not None and current.sirotage is not None:
         sirotage = current.sirotage
         missing = [p for p in state.active() if p != sirotage.sirotant and p not in sirotage.bets]

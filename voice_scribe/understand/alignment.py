@@ -403,7 +403,7 @@ class Aligner:
 
 
 def _failure_text(kind: str, fail: str | None) -> str:
-    what = {"player": "joueur", "number": "nombre", "dice": "dés"}.get(kind, kind)
+    what = {"player": "joueur", "number": "nombre", "dice": "chiffre"}.get(kind, kind)
     if fail is None or fail == "missing":
         return f"{what} manquant"
     if fail == "unk":

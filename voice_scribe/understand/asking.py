@@ -58,7 +58,7 @@ def asked_if_article(decided: Understanding, utoks: list[UTok]) -> Understanding
     die = Call(CallKind.DE, call.player, call.t, dice=call.dice[1:])
     pair = Candidate(decided.cost or 0.0, STRUCTURE_PHRASES[CallKind.CHOUETTES], call=call)
     one = Candidate(decided.cost or 0.0, "un {die}", call=die)
-    return _asked(decided, (pair, one), hesitation(["chouettes un et …", "un …"]) + " (le dé)")
+    return _asked(decided, (pair, one), hesitation(["chouettes un et {die}", "un {die}"]) + " (le dé)")
 
 
 def hesitation(phrases: Sequence[str]) -> str:
@@ -67,7 +67,7 @@ def hesitation(phrases: Sequence[str]) -> str:
     >>> hesitation(["bi jarret", "mi jarret", "bjarret"])
     'hésitation entre « bi jarret », « mi jarret » et « bjarret »'
     >>> hesitation(["chouette de {die}", "chouette de {number}"])
-    'hésitation entre « chouette de … » et « chouette de … »'
+    'hésitation entre « chouette de (un chiffre) » et « chouette de (un nombre) »'
     """
     named = [f"« {shown(p)} »" for p in phrases]
     return f"hésitation entre {', '.join(named[:-1])} et {named[-1]}"
@@ -78,8 +78,9 @@ def _asked(decided: Understanding, candidates: tuple[Candidate, ...], reason: st
     return replace(decided, kind=ResultKind.AMBIGUOUS, call=None, candidates=candidates, reason=reason)
 
 
-#: How a template's slots are shown to the table (never the grammar's own ``{die}`` syntax).
-_SLOT_WORDS = {"die": "…", "number": "…", "player": "(un joueur)", "combination": "(une combinaison)",
+#: How a template's slots are shown to the table (never the grammar's own ``{die}`` syntax, nor a bare « … »
+#: a new player cannot read): each slot named in French, in brackets.
+_SLOT_WORDS = {"die": "(un chiffre)", "number": "(un nombre)", "fix": "correction", "player": "(un joueur)", "combination": "(une combinaison)",
                "bird": "(un oiseau)", "rule": "(une règle)", "item": "(une possession)"}
 
 
@@ -87,11 +88,13 @@ def shown(template_text: str) -> str:
     """A template as the table reads it: slots in words, optional parts and alternatives kept plain.
 
     >>> shown("[les] chouettes {die} [et] {die}")
-    'les chouettes … et …'
+    'les chouettes (un chiffre) et (un chiffre)'
+    >>> shown("double {die}")
+    'double (un chiffre)'
     >>> shown("grelottine sur {player}")
     'grelottine sur (un joueur)'
     """
-    text = re.sub(r"\{(\w+)\}", lambda m: _SLOT_WORDS.get(m.group(1), "…"), template_text)
-    text = re.sub(r"\[([^\]|]*)(\|[^\]]*)?\]", r"\1", text)  # [a] → a, [a|b] → a
+    text = re.sub(r"\[([^\]|]*)(\|[^\]]*)?\]", r"\1", template_text)  # [a] → a, [a|b] → a
     text = re.sub(r"\(([^)|]*)\|[^)]*\)", r"\1", text)  # (a|b) → a
+    text = re.sub(r"\{(\w+)\}", lambda m: _SLOT_WORDS.get(m.group(1), "(un mot)"), text)  # last: its brackets stay
     return " ".join(text.split())

@@ -277,6 +277,15 @@ class Phrasebook:
         return self._both(lambda fmt: self._answer(
             "number_range", self._values(fmt).put(low=fmt.number(low), high=fmt.number(high))))
 
+    def neant_without_grelottine(self, player: str, held: bool, minimum: int) -> Phrase:
+        """Why a Néant won its roller no Grelottine: he holds one already, or has fewer than ``minimum`` points.
+
+        >>> Phrasebook().neant_without_grelottine("Karadoc", True, 30).screen
+        'Karadoc a déjà une Grelottine : elle ne se cumule pas.'
+        """
+        key = "neant_held" if held else "neant_poor"
+        return self._both(lambda fmt: self._answer(key, self._values(fmt).put(player=player).num("minimum", minimum)))
+
     def nothing_to_undo(self) -> Phrase:
         return self._both(lambda fmt: self._answer("nothing_to_undo", self._values(fmt)))
 
@@ -561,6 +570,10 @@ class Phrasebook:
             players=self._join(names), verb=verbs["one" if len(group) == 1 else "many"]
         ).num("points", abs(first.points or 0))
         values.put(label=self._label(first.reason, fmt, values))
+        face = first.data.get("face")
+        if not explained and face is not None and self._reason(first.reason).get("label_face"):
+            # « Cul de chouette de 6 : Léodagan marque 100 », said when its points waited for the window
+            values.put(label=self._fill(self._reason(first.reason)["label_face"], self._values(fmt).num("face", face)))
         if explained and not sign:
             template = ""  # « Bévue pour Arthur ! » at zero: only his total follows
         elif explained or not first.reason:
