@@ -346,7 +346,7 @@ def test_suivant_by_nobody_known_closes_the_window_without_asking_who() -> None:
     table = Table()
     _said(table, "Karadoc", "chouettes trois et quatre")
     _said(table, "Karadoc", "cul quatre")
-    assert _said(table, None, "suivant") == "Chouette : Karadoc marque 16. Karadoc a 16."
+    assert _said(table, None, "suivant") == "Chouette de 4 : Karadoc marque 16. Karadoc a 16."
     assert table.scribe.asked is None
 
 
