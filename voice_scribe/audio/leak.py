@@ -23,7 +23,7 @@ from voice_scribe.audio.seats import Seats, Spectra, SpectraCache, phat, seats_f
 LeakPaths = dict[tuple[int, int], tuple[float, int]]
 
 
-def _dominant_frames(power: np.ndarray, noise: np.ndarray, d: int) -> np.ndarray:
+def dominant_frames(power: np.ndarray, noise: np.ndarray, d: int) -> np.ndarray:
     """Frames where channel d is loud and at least 9 dB above every other channel."""
     others = np.delete(power, d, axis=1)
     return (power[:, d] > noise[d] * 1e3) & (power[:, d] > 8 * others.max(axis=1, initial=0.0))
@@ -41,7 +41,7 @@ def estimate_leak_paths(
     channels = audio.shape[1]
     paths: LeakPaths = {}
     for d in range(channels):
-        dominant = _dominant_frames(power, noise, d)
+        dominant = dominant_frames(power, noise, d)
         if dominant.sum() < 20:
             continue
         frames = np.flatnonzero(dominant)
@@ -93,7 +93,7 @@ def estimate_leak(
     g = np.full((channels, channels), np.nan)
     n = np.zeros((channels, channels))
     for d in range(channels):
-        dominant = _dominant_frames(power, noise, d)
+        dominant = dominant_frames(power, noise, d)
         if dominant.sum() < 20:
             continue
         for c in range(channels):

@@ -22,20 +22,11 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from voice_scribe.audio.frames import EPS, SegmenterConfig
-from voice_scribe.audio.leak import LeakPaths
+from voice_scribe.audio.leak import LeakPaths, dominant_frames
+from voice_scribe.audio.seats import PooledFloor
 
 #: fewer frames where a speaker is alone than this and his gains stay unknown (as ``estimate_leak``)
 MIN_FRAMES = 20
-#: the noise floor's histogram: frame powers from 1e-10 (digital silence below, left out as
-#: :func:`.frames.noise_floor` does) to 1, in bins of 0.1 dB
-_LOG_LO, _LOG_STEP, _BINS = -10.0, 0.01, 1000
-
-
-def dominant_frames(power: np.ndarray, noise: np.ndarray, d: int) -> np.ndarray:
-    """Frames where channel d is loud and at least 9 dB above every other channel (the rule of
-    :func:`.leak.estimate_leak`)."""
-    others = np.delete(power, d, axis=1)
-    return (power[:, d] > noise[d] * 1e3) & (power[:, d] > 8 * others.max(axis=1, initial=0.0))
 
 
 @dataclass
@@ -71,25 +62,19 @@ class LeakPool:
     upto_raw: int = field(default=0, init=False)
     #: source d → (frames, channels) ratios power[c] / spread[d], one row per frame where d is alone
     _rows: dict[int, list[np.ndarray]] = field(default_factory=dict, init=False, repr=False)
-    #: (channels, bins) counts of every pooled frame's raw power, for the noise floor
-    _hist: np.ndarray = field(init=False, repr=False)
+    #: every pooled frame's raw power, for the noise floor (powers up to 1: 1000 bins of 0.1 dB)
+    _floor: PooledFloor = field(init=False, repr=False)
     #: source d → (channels, lags) sums of mic c at t + lag times d at t over d's frames alone
     _corr: dict[int, np.ndarray] = field(default_factory=dict, init=False, repr=False)
     _energy: dict[int, float] = field(default_factory=dict, init=False, repr=False)
     _frames: dict[int, int] = field(default_factory=dict, init=False, repr=False)
 
     def __post_init__(self) -> None:
-        self._hist = np.zeros((self.channels, _BINS), np.int64)
+        self._floor = PooledFloor(self.channels, bins=1000, least=EPS)
 
     def noise(self) -> np.ndarray:
         """Each channel's noise floor: the 10th percentile of every frame pooled (0.1 dB bins)."""
-        out = np.full(self.channels, EPS)
-        for c in range(self.channels):
-            cum = np.cumsum(self._hist[c])
-            if cum[-1]:
-                k = int(np.searchsorted(cum, 0.1 * cum[-1]))
-                out[c] = 10 ** (_LOG_LO + (k + 0.5) * _LOG_STEP)
-        return np.maximum(out, EPS)
+        return self._floor.floor()
 
     def add_raw(self, audio: np.ndarray, power: np.ndarray, first: int, frame: int, max_lag: int) -> None:
         """Pool a block's raw frames: ``audio`` from session sample ``first * frame``, ``power``
@@ -98,11 +83,7 @@ class LeakPool:
         skip = max(0, self.upto_raw - first)
         if skip >= whole:
             return
-        new = power[skip:whole]
-        for c in range(self.channels):
-            live = new[new[:, c] > 1e-10, c]
-            k = np.clip(((np.log10(live) - _LOG_LO) / _LOG_STEP).astype(int), 0, _BINS - 1)
-            self._hist[c] += np.bincount(k, minlength=_BINS)
+        self._floor.add(power[skip:whole])
         noise = self.noise()
         for d in range(self.channels):
             dominant = dominant_frames(power[:whole], noise, d)

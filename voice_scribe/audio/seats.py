@@ -548,6 +548,16 @@ def _steering(lags: np.ndarray, rate: int, cfg: SeatConfig) -> np.ndarray:
     return np.exp(1j * np.outer(lags, omega)).astype(np.complex64)
 
 
+def _teaching(energy: np.ndarray, noise: np.ndarray, low: np.ndarray | None, p: int, cfg: SeatConfig) -> np.ndarray:
+    """The frames that teach seat p: its microphone loud over its floor and leading every other one,
+    with most of the band under 1 kHz (``low``, when known: a voice, not a die on the table)."""
+    others = np.delete(energy, p, axis=1).max(axis=1, initial=0.0)
+    teach = (energy[:, p] > noise[p] * 10 ** (cfg.loud_db / 10)) & (energy[:, p] > others * 10 ** (cfg.lead_db / 10))
+    if low is not None and cfg.voiced_share > 0:
+        teach &= low[:, p] >= cfg.voiced_share
+    return teach
+
+
 def seats_from(spectra: Spectra, rate: int, cfg: SeatConfig) -> Seats:
     """The seats taught by the frames where one microphone clearly leads (see :class:`SeatConfig`)."""
     channels = spectra.energy.shape[1]
@@ -557,11 +567,9 @@ def seats_from(spectra: Spectra, rate: int, cfg: SeatConfig) -> Seats:
         return Seats(votes, support, rate, cfg)
     energy = spectra.energy[spectra.index]
     noise = _floor(spectra.energy)
+    low = spectra.low
     for p in range(channels):
-        others = np.delete(energy, p, axis=1).max(axis=1, initial=0.0)
-        teach = (energy[:, p] > noise[p] * 10 ** (cfg.loud_db / 10)) & (energy[:, p] > others * 10 ** (cfg.lead_db / 10))
-        if spectra.low is not None and cfg.voiced_share > 0:
-            teach &= spectra.low[:, p] >= cfg.voiced_share  # a voice, not a die on the table
+        teach = _teaching(energy, noise, low, p, cfg)
         if teach.any():
             votes[p] = _cross(spectra.phases[teach]).sum(axis=0, dtype=np.complex128)
             support[p] = float(teach.sum())
@@ -661,9 +669,44 @@ def on_frames(scores: np.ndarray, frames: int, frame: int, cfg: SeatConfig) -> n
     return scores[idx]
 
 
-#: the pooled noise floor's histogram of frame energies: 1e-10 (digital silence below, left out as
-#: :func:`_floor` does) to 1e4, in bins of 0.1 dB
-_POOL_LO, _POOL_STEP, _POOL_BINS = -10.0, 0.01, 1400
+@dataclass
+class PooledFloor:
+    """Each channel's noise floor over every frame pooled so far: the 10th percentile of their powers
+    (or energies), kept as a histogram of 0.1 dB bins from 1e-10 (digital silence below it is left
+    out, as :func:`_floor` and :func:`.frames.noise_floor` do) up to ``10 ** (bins / 100 - 10)``.
+
+    >>> pooled = PooledFloor(1)
+    >>> pooled.add(np.array([[1e-6]] * 9 + [[1e-2]] * 91))
+    >>> round(float(np.log10(pooled.floor()[0])), 1)
+    -2.0
+    """
+
+    channels: int
+    bins: int = 1400
+    #: the floor of a channel nothing was pooled on, and the lowest any floor is
+    least: float = 1e-10
+    _hist: np.ndarray = field(init=False, repr=False)
+
+    _LO, _STEP = -10.0, 0.01
+
+    def __post_init__(self) -> None:
+        self._hist = np.zeros((self.channels, self.bins), np.int64)
+
+    def add(self, values: np.ndarray) -> None:
+        """Pool (frames, channels) powers or energies."""
+        for c in range(self.channels):
+            live = values[values[:, c] > 1e-10, c]
+            k = np.clip(((np.log10(live) - self._LO) / self._STEP).astype(int), 0, self.bins - 1)
+            self._hist[c] += np.bincount(k, minlength=self.bins)
+
+    def floor(self) -> np.ndarray:
+        out = np.full(self.channels, self.least)
+        for c in range(self.channels):
+            cum = np.cumsum(self._hist[c])
+            if cum[-1]:
+                k = int(np.searchsorted(cum, 0.1 * cum[-1]))
+                out[c] = 10 ** (self._LO + (k + 0.5) * self._STEP)
+        return np.maximum(out, self.least)
 
 
 @dataclass
@@ -697,24 +740,18 @@ class SeatPool:
     cfg: SeatConfig = field(default_factory=SeatConfig)
     #: session STFT frame up to which every frame has been pooled
     upto: int = field(default=0, init=False)
-    _hist: np.ndarray = field(init=False, repr=False)
+    _floor: PooledFloor = field(init=False, repr=False)
     _votes: np.ndarray | None = field(default=None, init=False, repr=False)
     _support: np.ndarray = field(init=False, repr=False)
     _seats: Seats | None = field(default=None, init=False, repr=False)
 
     def __post_init__(self) -> None:
-        self._hist = np.zeros((self.channels, _POOL_BINS), np.int64)
+        self._floor = PooledFloor(self.channels)
         self._support = np.zeros(self.channels)
 
     def floor(self) -> np.ndarray:
         """Each microphone's noise energy: the 10th percentile of every frame pooled (0.1 dB bins)."""
-        out = np.full(self.channels, 1e-10)
-        for c in range(self.channels):
-            cum = np.cumsum(self._hist[c])
-            if cum[-1]:
-                k = int(np.searchsorted(cum, 0.1 * cum[-1]))
-                out[c] = 10 ** (_POOL_LO + (k + 0.5) * _POOL_STEP)
-        return np.maximum(out, 1e-10)
+        return self._floor.floor()
 
     def learn(
         self, audio: np.ndarray, first: int, *, cache: SpectraCache | None = None, session: object = None
@@ -742,11 +779,7 @@ class SeatPool:
 
     def _count(self, energy: np.ndarray, first: int) -> None:
         """The energies of the frames not pooled yet into the floor's histogram."""
-        new = energy[max(0, self.upto - first) :]
-        for c in range(self.channels):
-            live = new[new[:, c] > 1e-10, c]
-            k = np.clip(((np.log10(live) - _POOL_LO) / _POOL_STEP).astype(int), 0, _POOL_BINS - 1)
-            self._hist[c] += np.bincount(k, minlength=_POOL_BINS)
+        self._floor.add(energy[max(0, self.upto - first) :])
 
     def _teach(self, spectra: Spectra, first: int) -> None:
         """The cross-spectra of the frames not pooled yet where a seat's microphone leads into its votes."""
@@ -758,11 +791,9 @@ class SeatPool:
         energy = spectra.energy[spectra.index[fresh]]
         noise = self.floor()
         cfg = self.cfg
+        low = spectra.low[fresh] if spectra.low is not None else None
         for p in range(self.channels):
-            others = np.delete(energy, p, axis=1).max(axis=1, initial=0.0)
-            teach = (energy[:, p] > noise[p] * 10 ** (cfg.loud_db / 10)) & (energy[:, p] > others * 10 ** (cfg.lead_db / 10))
-            if spectra.low is not None and cfg.voiced_share > 0:
-                teach &= spectra.low[fresh][:, p] >= cfg.voiced_share
+            teach = _teaching(energy, noise, low, p, cfg)
             if teach.any():
                 self._votes[p] += _cross(spectra.phases[fresh][teach]).sum(axis=0, dtype=np.complex128)
                 self._support[p] += float(teach.sum())
