@@ -140,6 +140,20 @@ class SegmenterConfig:
     band_z: float = 3.0
     band_min: int = 1
     band_gap: int = 2
+    #: then on, while the own channel's prediction error from its ``pred_rivals`` loudest rivals (one
+    #: least-squares FIR of ``pred_taps`` per pair, fitted over the ``pred_fit_ms`` before the walk) stays
+    #: ``pred_db`` over its level on the fit (:mod:`.prediction`; 0: off); the fit must explain
+    #: ``pred_fit_db`` of the own channel
+    pred_back_ms: float = 0.0
+    pred_fit_ms: float = 200.0
+    pred_taps: int = 96
+    pred_rivals: int = 2
+    pred_ridge: float = 0.01
+    pred_db: float = 6.0
+    pred_fit_db: float = 6.0
+    #: ... and only where it ends on a step: the ``pred_step`` frames before where it stops explained as
+    #: on the fit (within ``pred_db / 2``), never at its limit (0: any stop)
+    pred_step: int = 4
     #: a burst is cut where its seat starts speaking after this long (ms) without (0: never), so that
     #: a rival's leak or a die rolled just before a shout does not make it a follower or swallow its onset
     seat_split_ms: float = 150.0

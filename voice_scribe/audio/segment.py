@@ -71,6 +71,7 @@ from voice_scribe.audio.leak import (
 from voice_scribe.audio.onset import (
     first_owned, high_band, hiss_onsets, own_onset, owned_rises, pitch_onset, refine_onset,
 )
+from voice_scribe.audio.prediction import prediction_onset
 from voice_scribe.audio.residual import residual_onset
 from voice_scribe.audio.seatbands import band_onset
 from voice_scribe.audio.seats import phat, seats_from, voiced_share
@@ -391,6 +392,8 @@ def segment_audio(
                                         float(noise[c]), frame, cfg)
                     first = residual_onset(audio, rate, c, first, prev, power[:, c], float(noise[c]), frame, cfg)
                     first = band_onset(audio, rate, c, first, prev, seats, power[:, c], float(noise[c]), frame, cfg)
+                    first = prediction_onset(audio, c, first, prev, spread * gains[c][None, :], power[:, c],
+                                             float(noise[c]), frame, cfg)
             if voiced is not None and _die_before_voice(voiced[:, c], a, b, pieces[k + 1 : k + 2], cfg):
                 prev = b  # a knock just before a voice on this microphone: it would swallow its onset, as an
                 continue  # opener or as a follower bridging an earlier segment to it
