@@ -413,3 +413,44 @@ def test_a_correction_after_a_throw_out_of_turn_corrects_the_real_throw() -> Non
     assert table.session.game.scores["Karadoc"] == 16 - 5
     _said(table, None, "correction quatre quatre quatre")
     assert table.session.game.scores["Karadoc"] == 80 - 5
+
+
+def _live_table(players: list[str]):  # noqa: ANN202 - a LiveTable
+    from voice_scribe.live import LiveTable
+
+    session = Session(players)
+    return LiveTable(session, Matcher.build(players, session.rules), hold_s=0.0)
+
+
+def _live_said(table, speaker: str, text: str):  # noqa: ANN001, ANN202 - the Reply to one line heard live
+    t = float(len(table.heard) + 1) * 2.0 + table.session.state.clock
+    table.submit(Utterance(t=t, text=text, speaker=speaker))
+    return [r for u, r in table.step(now=t + 1.0) if u.text == text][0]
+
+
+def test_a_remark_around_a_stake_with_no_challenge_running_is_chatter() -> None:
+    """« bref, sa chouette de quinze » with no Grelottine challenge running: a remark around a stake's words, not a
+    stake — answered on screen only (« Je n'ai pas compris »), never aloud as a refused call, and nothing changes.
+    A stake said plainly is still refused with the game's reason, and the same remark during a challenge is the
+    challenger's stake."""
+    from voice_scribe.engine.state import Phase
+
+    players = ["Karadoc", "Perceval"]
+    table = _live_table(players)
+    before = table.session.game.state
+    for remark in ("bidule chouette de quinze", "une velute de douze truc", "machin une chouette max"):
+        reply = _live_said(table, "Karadoc", remark)
+        assert (reply.kind, reply.quiet, reply.speaks, reply.events) == ("not_understood", True, False, []), remark
+        assert reply.phrase.screen.startswith(f"Je n'ai pas compris « {remark} »")
+    assert table.session.game.state == before
+    plain = _live_said(table, "Karadoc", "une chouette max")
+    assert plain.phrase.screen == "Annonce refusée : aucun défi Grelottine n'attend de mise de Karadoc."
+
+    for speaker, text in [("Karadoc", "cinq cinq six"), ("Perceval", "suivant"), ("Perceval", "cinq cinq six"),
+                          ("Karadoc", "suivant"), ("Karadoc", "un trois six"), ("Perceval", "suivant"),
+                          ("Perceval", "un trois six"), ("Karadoc", "suivant"), ("Karadoc", "grelottine sur perceval")]:
+        _live_said(table, speaker, text)
+    assert table.session.state.phase is Phase.GRELOTTINE_STAKE
+    stake = _live_said(table, "Karadoc", "bidule chouette de huit")
+    assert stake.understood == "une Chouette pour 8"
+    assert table.session.state.phase is Phase.GRELOTTINE_THROW  # the stake, taken
