@@ -454,3 +454,13 @@ def test_a_remark_around_a_stake_with_no_challenge_running_is_chatter() -> None:
     stake = _live_said(table, "Karadoc", "bidule chouette de huit")
     assert stake.understood == "une Chouette pour 8"
     assert table.session.state.phase is Phase.GRELOTTINE_THROW  # the stake, taken
+
+
+def test_a_bet_on_the_sirop_nobody_sirotes_says_why_it_is_a_bevue() -> None:
+    """« linotte » in a Cul de chouette's window, nobody siroting: a wrong announcement (rule S5), and the table
+    hears why — not only that it « ne correspond pas au lancer »."""
+    table = Table()
+    _said(table, "Karadoc", "cinq cinq cinq")
+    assert _said(table, "Perceval", "linotte") == (
+        "Bévue ! L'annonce de Perceval ne correspond pas au lancer : personne ne sirote. Perceval perd 5. "
+        "Perceval a -5.")

@@ -94,7 +94,7 @@ def on_sirop_bet(ctx: RuleContext, call: Call) -> None:
         # any moment, never a Bévue; a bet on a throw nobody sirotes is a wrong announcement
         laid_down = call.kind in (CallKind.COUCHE_SIROP, CallKind.FILE_SIROP)
         if not laid_down and current is not None and current.combination is not None and state.phase is Phase.REACTION:
-            wrong_call(ctx, call)
+            ctx._bevue(call.player, Reason.WRONG_CALL, call.t, call=call.kind.value, why="personne ne sirote")
             return
         raise Rejected("no_sirotage", "personne ne sirote")
     sirotage = current.sirotage
