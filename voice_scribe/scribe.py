@@ -350,7 +350,7 @@ class Scribe:
                 return self._say("answer", pb.nothing_to_undo())
             self.over = False
             changes = pb.score_changes(before, self.session.game.scores)
-            return self._say("answer", _joined(pb.cancelled(undone.data.get("call")), changes), events)
+            return self._say("answer", _joined(pb.cancelled(undone.data.get("call"), undone.data.get("with", ())), changes), events)
         if kind is TableCommand.CORRECTION and command.dice:
             before = dict(game.scores)
             events = self.session.correct_dice(tuple(command.dice), command.t)

@@ -121,8 +121,10 @@ class Session:
         self._records.append(record)
         self._write(record)
         self._refold()
-        event = Event(EventKind.UNDONE, target["call"].get("player"), None, target["call"]["kind"], "", t,
-                      {"call": target["call"]})
+        taken: dict[str, Any] = {"call": target["call"]}
+        if said_since:  # what was said about the taken-back throw goes with it (rule T3b)
+            taken["with"] = [r["call"] for r in self._records if r["type"] == "call" and r["seq"] in said_since]
+        event = Event(EventKind.UNDONE, target["call"].get("player"), None, target["call"]["kind"], "", t, taken)
         self._write({"type": "decision", "seq": self._seq, "events": [event.to_json()]})
         return [event]
 

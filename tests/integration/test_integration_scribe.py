@@ -464,3 +464,17 @@ def test_a_bet_on_the_sirop_nobody_sirotes_says_why_it_is_a_bevue() -> None:
     assert _said(table, "Perceval", "linotte") == (
         "Bévue ! L'annonce de Perceval ne correspond pas au lancer : personne ne sirote. Perceval perd 5. "
         "Perceval a -5.")
+
+
+def test_annule_of_a_throw_says_the_shouts_that_go_with_it() -> None:
+    """« annule » after a Suite and Perceval's « Grelotte ça picote »: the cul is taken back and the shout with it
+    (rule T3b); the answer names both, so the table knows Perceval's shout no longer counts."""
+    table = Table()
+    _said(table, "Karadoc", "chouettes un et deux")
+    _said(table, "Karadoc", "cul trois")
+    _said(table, "Perceval", "grelotte ça picote")
+    assert _said(table, None, "annule") == (
+        "Annulé : le lancer de Karadoc (cul 3), et ce qui a été annoncé depuis : « Grelotte ça picote ! » de "
+        "Perceval. Karadoc passe de 18 à 0.")
+    assert _said(table, "Karadoc", "cul six").startswith("Néant")  # no Bévue for Perceval: his shout is gone
+    assert table.session.game.scores == {"Karadoc": 0, "Perceval": 0, "Léodagan": 0}
