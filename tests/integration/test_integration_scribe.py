@@ -478,3 +478,12 @@ def test_annule_of_a_throw_says_the_shouts_that_go_with_it() -> None:
         "Perceval. Karadoc passe de 18 à 0.")
     assert _said(table, "Karadoc", "cul six").startswith("Néant")  # no Bévue for Perceval: his shout is gone
     assert table.session.game.scores == {"Karadoc": 0, "Perceval": 0, "Léodagan": 0}
+
+
+def test_siroting_before_the_cul_falls_says_it_is_too_early() -> None:
+    """« je sirote » between the chouettes and the cul: a Bévue, and the table hears it came too early (not only
+    « hors d'une Chouette », when the Chouette may still come)."""
+    table = Table()
+    _said(table, "Karadoc", "chouettes trois et trois")
+    assert _said(table, "Karadoc", "je sirote") == (
+        "Bévue ! Karadoc sirote trop tôt : le cul n'est pas encore tombé. Karadoc perd 5. Karadoc a -5.")

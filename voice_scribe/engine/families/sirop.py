@@ -43,7 +43,7 @@ NOT_SIROPABLE_FIGURES = {Figure.ARTICHETTE: "artichette", Figure.BLEU_ROUGE: "bl
 
 def on_je_sirote(ctx: RuleContext, call: Call) -> None:
     if ctx.state.phase is Phase.CUL and ctx.state.current is not None:
-        ctx._bevue(call.player, Reason.SIROP_NOT_ALLOWED, call.t)  # before the cul fell
+        ctx._bevue(call.player, Reason.SIROP_NOT_ALLOWED, call.t, why="le cul n'est pas encore tombé")
         return
     current = throw_in_play(ctx, "aucune Chouette à siroter")
     combination = current.combination
