@@ -139,8 +139,9 @@ def test_a_wrapped_line_never_leaves_a_guillemet_alone_at_its_end() -> None:
     """« Je n'ai pas compris … entendu « trucmuche » »: cut at the width, the quoted word stays with its « »."""
     from voice_scribe.cli.screen import wrap
 
-    text = "[03:26.44]   Je n'ai pas compris « euh une chouette de trucmuche » : chiffre attendu, entendu « trucmuche »"
+    text = ("[03:26.44]   Je n'ai pas compris « euh une chouette de trucmuche » : chiffre attendu, entendu "
+            "« trucmuche » ; il perd sa Chouette ; à vous !")
     for width in range(40, 100):
         parts = [part for _, part in wrap([("verdict", text)], width, 10)]
-        assert all(not p.rstrip().endswith("«") and not p.lstrip().startswith("»") for p in parts), (width, parts)
+        assert all(not p.rstrip().endswith("«") and p.lstrip()[:1] not in "»;:!?" for p in parts), (width, parts)
         assert " ".join(parts).split() == text.split()

@@ -63,8 +63,12 @@ _HELD = "\u00a0"  # a space no line is cut at (textwrap cuts at ASCII whitespace
 
 
 def _guillemets_held(text: str) -> str:
-    """« mot » kept whole at a line's end: never « at the end of a line and its word on the next."""
-    return text.replace("« ", "«" + _HELD).replace(" »", _HELD + "»")
+    """« mot » kept whole at a line's end: never « at the end of a line and its word on the next, nor a line
+    that begins with the » ; : ! ? French writes after a space."""
+    text = text.replace("« ", "«" + _HELD)
+    for mark in "»;:!?":
+        text = text.replace(" " + mark, _HELD + mark)
+    return text
 
 
 def wrap(lines: Sequence[tuple[str, str]], width: int, room: int) -> list[tuple[str, str]]:
