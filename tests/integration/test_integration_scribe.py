@@ -487,3 +487,17 @@ def test_siroting_before_the_cul_falls_says_it_is_too_early() -> None:
     _said(table, "Karadoc", "chouettes trois et trois")
     assert _said(table, "Karadoc", "je sirote") == (
         "Bévue ! Karadoc sirote trop tôt : le cul n'est pas encore tombé. Karadoc perd 5. Karadoc a -5.")
+
+
+def test_a_reaction_shout_on_the_wrong_throw_says_what_it_is_shouted_on() -> None:
+    """« pas mou le caillou » on a Velute, « grelotte ça picote » as a préventive the cul makes wrong: each Bévue
+    says which throw the shout is for, so a new player learns it."""
+    table = Table()
+    _said(table, "Karadoc", "deux trois cinq")  # a Velute
+    assert _said(table, "Perceval", "pas mou le caillou") == (
+        "Bévue ! L'annonce de Perceval ne correspond pas au lancer : « Pas mou le caillou ! » se crie sur une "
+        "Chouette-Velute. Perceval perd 5. Perceval a -5.")
+    _said(table, "Perceval", "chouettes un et deux")
+    _said(table, "Léodagan", "grelotte ça picote")
+    assert "Bévue ! L'annonce de Léodagan ne correspond pas au lancer : « Grelotte ça picote ! » se crie sur une " \
+        "Suite." in _said(table, "Perceval", "cul six")
