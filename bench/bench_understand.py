@@ -8,7 +8,9 @@ rates and matching time per utterance (p50/p99).
 
     .venv/bin/python bench/bench_understand.py [--n 3000] [--seed 7]
 
-Targets (issue 3): ≥ 95 % of calls understood, ≤ 1 % of chatter accepted, p99 < 5 ms.
+Targets (issue 3): ≥ 95 % of calls understood, ≤ 1 % of chatter accepted, p99 < 5 ms. The time target is
+judged on process CPU time, as ``bench_understand_corpus.py`` does: on a shared machine the wall clock also
+counts the time other processes held the CPU; both are printed.
 """
 
 from __future__ import annotations
@@ -19,7 +21,10 @@ import re
 import statistics
 import sys
 import time
-from dataclasses import replace
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from functools import partial
+from typing import TypeVar
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -226,6 +231,40 @@ def correct(u, template: Template, expected: dict) -> bool:
     return True
 
 
+T = TypeVar("T")
+TIME_TARGET_MS = 5.0  # p99 of process CPU time per utterance
+
+
+@dataclass
+class Timings:
+    """Wall-clock and process CPU time of each timed call, in seconds."""
+
+    wall: list[float] = field(default_factory=list)
+    cpu: list[float] = field(default_factory=list)
+
+    def time(self, work: Callable[[], T]) -> T:
+        t, c = time.perf_counter(), time.process_time()
+        result = work()
+        self.cpu.append(time.process_time() - c)
+        self.wall.append(time.perf_counter() - t)
+        return result
+
+    @staticmethod
+    def percentiles(times: list[float]) -> tuple[float, float]:
+        """p50 and p99 in milliseconds."""
+        if not times:
+            return 0.0, 0.0
+        ordered = sorted(times)
+        return statistics.median(ordered) * 1000, ordered[int(len(ordered) * 0.99)] * 1000
+
+    def line(self) -> str:
+        (c50, c99), (w50, w99) = self.percentiles(self.cpu), self.percentiles(self.wall)
+        return f"matching time per utterance: CPU p50 {c50:.2f} ms  p99 {c99:.2f} ms (wall p50 {w50:.2f} ms  p99 {w99:.2f} ms)"
+
+    def on_target(self) -> bool:
+        return self.percentiles(self.cpu)[1] < TIME_TARGET_MS
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--n", type=int, default=3000)
@@ -245,7 +284,7 @@ def main(argv: list[str] | None = None) -> int:
     build_ms = (time.perf_counter() - t0) * 1000
     # out of context: a phrase only heard while the game allows it (« pour dix » alone) is not drawn
     templates = [t for t in matcher.grammar.templates if not t.needs_state]
-    times: list[float] = []
+    timings = Timings()
     counts = {"calls": 0, "ok": 0, "wrong": 0, "ambiguous": 0, "rejected": 0}
     failures: list[str] = []
     for _ in range(args.n):
@@ -254,9 +293,7 @@ def main(argv: list[str] | None = None) -> int:
         noisy = damage(text, rng)
         if rng.random() < 0.2:
             noisy = rng.choice(ROSTER.players) + " " + noisy
-        t = time.perf_counter()
-        u = matcher.understand(noisy, speaker=None)
-        times.append(time.perf_counter() - t)
+        u = timings.time(partial(matcher.understand, noisy, speaker=None))
         counts["calls"] += 1
         if correct(u, template, expected):
             counts["ok"] += 1
@@ -282,14 +319,9 @@ def main(argv: list[str] | None = None) -> int:
     chatter = [c for c in CHATTER] + [damage(c, rng) for c in CHATTER for _ in range(10)]
     false_accepts = []
     for c in chatter:
-        t = time.perf_counter()
-        u = matcher.understand(c)
-        times.append(time.perf_counter() - t)
+        u = timings.time(partial(matcher.understand, c))
         if u.accepted:
             false_accepts.append(f"{c!r} -> {u.to_json()}")
-    times.sort()
-    p50 = statistics.median(times) * 1000
-    p99 = times[int(len(times) * 0.99)] * 1000
     n = counts["calls"]
     print(f"grammar: {len(templates)} templates, matcher built in {build_ms:.0f} ms")
     print(
@@ -298,10 +330,10 @@ def main(argv: list[str] | None = None) -> int:
     )
     print(f"names not at the table: {strangers}, never turned into a player of the table: {100 * stranger_ok / strangers:.1f} %")
     print(f"chatter: {len(chatter)}  accepted {100 * len(false_accepts) / len(chatter):.2f} %")
-    print(f"matching time per utterance: p50 {p50:.2f} ms  p99 {p99:.2f} ms")
+    print(timings.line())
     for line in (failures + false_accepts)[: args.show]:
         print("  ", line)
-    ok = counts["ok"] / n >= 0.95 and len(false_accepts) / len(chatter) <= 0.01 and p99 < 5
+    ok = counts["ok"] / n >= 0.95 and len(false_accepts) / len(chatter) <= 0.01 and timings.on_target()
     print("targets met" if ok else "targets NOT met")
     return 0 if ok else 1
 

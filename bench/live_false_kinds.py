@@ -12,21 +12,17 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 from collections import Counter
 from pathlib import Path
 
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "bench"))
+from probe_args import live_settings, room_set  # noqa: E402 - puts the project and bench/ on sys.path
 
 from bench_segments_kinds import classify_false  # noqa: E402
 from live_vs_file import run_file, run_live  # noqa: E402
-from rooms.score import HELD_OUT, TUNING, band_of, match  # noqa: E402
+from rooms.score import band_of, match  # noqa: E402
 from rooms.table import build_room  # noqa: E402
 
-from voice_scribe.speech.stream import StreamingHearing  # noqa: E402
 from voice_scribe.speech.transcribe import HearingConfig  # noqa: E402
 
 
@@ -43,12 +39,8 @@ def main() -> int:
     ap.add_argument("--file-cache", type=Path, default=None)
     ap.add_argument("--live-set", action="append", default=[], metavar="NAME=VALUE")
     args = ap.parse_args()
-    settings = {}
-    for item in args.live_set:
-        name, _, value = item.partition("=")
-        default = getattr(StreamingHearing, name, None)
-        settings[name] = bool(float(value)) if isinstance(default, bool) else float(value)
-    specs = [s for s in (TUNING if args.set == "tuning" else HELD_OUT)
+    settings = live_settings(args.live_set)
+    specs = [s for s in room_set(args.set)
              if args.band is None or abs(band_of(s)[0] - args.band) < 1e-6]
     cfg = HearingConfig()
     file_k: Counter = Counter()

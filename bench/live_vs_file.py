@@ -38,13 +38,11 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "bench"))
+from probe_args import ROOT, first_rooms, live_settings  # noqa: E402 - puts the project and bench/ on sys.path
 
 import numpy as np  # noqa: E402
 from rooms import voices  # noqa: E402
-from rooms.score import BANDS, HELD_OUT, TUNING, Detection, Figures, band_of, match, score  # noqa: E402
+from rooms.score import BANDS, Detection, Figures, band_of, match, score  # noqa: E402
 from rooms.table import RoomTable, TrueShout, build_room  # noqa: E402
 
 from voice_scribe.audio.segment import LeakModel, Segment, learn_leak, segment_audio  # noqa: E402
@@ -274,18 +272,12 @@ def main() -> int:
     ap.add_argument("--live-set", action="append", default=[], metavar="NAME=VALUE",
                     help="a StreamingHearing setting (a number), to measure a variant of the live path")
     args = ap.parse_args()
-    settings = {}
-    for item in args.live_set:
-        name, _, value = item.partition("=")
-        default = getattr(StreamingHearing, name, None)
-        settings[name] = bool(float(value)) if isinstance(default, bool) else float(value)
-        print(f"live path: {name} = {settings[name]}")
+    settings = live_settings(args.live_set, echo=True)
     lacking = voices.missing()
     if lacking:
         print(f"missing for the room benchmark: {', '.join(lacking)} (bash scripts/setup.sh --test)")
         return 1
-    specs = (TUNING if args.set == "tuning" else HELD_OUT)
-    specs = specs[: args.rooms] if args.rooms else specs
+    specs = first_rooms(args.set, args.rooms)
     cfg = HearingConfig()
     check = SpeechCheck.load() if cfg.speech_check else None
     per_band: dict[tuple[float, float], tuple[Figures, Figures, list[float], dict[str, int], dict[str, int]]] = {

@@ -15,19 +15,15 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from dataclasses import replace
-from pathlib import Path
 
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 import numpy as np  # noqa: E402
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "bench"))
+from probe_args import add_seg, rooms_by_seed, segmenter  # noqa: E402 - puts the project and bench/ on sys.path
 
 from bench_segments_kinds import classify_false, classify_missed  # noqa: E402
-from rooms.score import HELD_OUT, TUNING, WINDOW, Detection, match  # noqa: E402
+from rooms.score import WINDOW, Detection, match  # noqa: E402
 from rooms.table import build_room  # noqa: E402
 
 from voice_scribe.audio import segment as seg  # noqa: E402
@@ -55,15 +51,11 @@ def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--set", choices=("tuning", "held-out"), default="tuning")
     ap.add_argument("--rooms", default="1,2,3,4")
-    ap.add_argument("--seg", action="append", default=[], metavar="NAME=VALUE")
+    add_seg(ap)
     args = ap.parse_args()
-    cfg = seg.SegmenterConfig()
-    for item in args.seg:
-        name, _, value = item.partition("=")
-        cfg = replace(cfg, **{name: type(getattr(cfg, name))(float(value))})
+    cfg = segmenter(args.seg, seg.SegmenterConfig())
     check = SpeechCheck.load()
-    seeds = {int(x) for x in args.rooms.split(",")}
-    specs = [s for s in (TUNING if args.set == "tuning" else HELD_OUT) if s.seed in seeds]
+    specs = rooms_by_seed(args.set, args.rooms)
     fs = cfg.frame_ms / 1000
     for spec in specs:
         table = build_room(spec)

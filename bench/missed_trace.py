@@ -14,18 +14,13 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from dataclasses import replace
-from pathlib import Path
 
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 import numpy as np  # noqa: E402
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "bench"))
+from probe_args import add_seg, room_set, segmenter  # noqa: E402 - puts the project and bench/ on sys.path
 
-from rooms.score import HELD_OUT, TUNING  # noqa: E402
 from rooms.table import build_room  # noqa: E402
 
 from voice_scribe.audio import segment as seg  # noqa: E402
@@ -44,13 +39,10 @@ def main() -> int:
     ap.add_argument("--channel", type=int, required=True)
     ap.add_argument("--at", type=float, required=True)
     ap.add_argument("--span", type=float, default=1.5)
-    ap.add_argument("--seg", action="append", default=[], metavar="NAME=VALUE")
+    add_seg(ap)
     args = ap.parse_args()
-    cfg = seg.SegmenterConfig()
-    for item in args.seg:
-        name, _, value = item.partition("=")
-        cfg = replace(cfg, **{name: type(getattr(cfg, name))(float(value))})
-    spec = next(s for s in (TUNING if args.set == "tuning" else HELD_OUT) if s.seed == args.room)
+    cfg = segmenter(args.seg, seg.SegmenterConfig())
+    spec = next(s for s in room_set(args.set) if s.seed == args.room)
     table = build_room(spec)
     audio = table.audio
     c = args.channel

@@ -17,15 +17,12 @@ import argparse
 import os
 from dataclasses import replace
 import sys
-from pathlib import Path
 
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "bench"))
+from probe_args import first_rooms  # noqa: E402 - puts the project and bench/ on sys.path
 
 import numpy as np  # noqa: E402
-from rooms.score import HELD_OUT, TUNING, match  # noqa: E402
+from rooms.score import match  # noqa: E402
 from rooms.table import build_room  # noqa: E402
 
 from voice_scribe.audio.seats import phat  # noqa: E402
@@ -65,7 +62,7 @@ def main() -> int:
     ap.add_argument("--summary", action="store_true")
     args = ap.parse_args()
     seg = SegmenterConfig()
-    specs = (TUNING if args.set == "tuning" else HELD_OUT)[: args.rooms or None]
+    specs = first_rooms(args.set, args.rooms)
     if args.summary:
         summary(specs, seg)
         return 0

@@ -14,15 +14,12 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from pathlib import Path
 
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "bench"))
+from probe_args import first_rooms  # noqa: E402 - puts the project and bench/ on sys.path
 
 import numpy as np  # noqa: E402
-from rooms.score import HELD_OUT, TUNING, match  # noqa: E402
+from rooms.score import match  # noqa: E402
 from rooms.table import build_room  # noqa: E402
 
 from bench_hearing_rooms import detect_file  # noqa: E402
@@ -46,7 +43,7 @@ def main() -> int:
     seg = SegmenterConfig()
     rate = 16000
     frame = int(seg.frame_ms * rate / 1000)
-    specs = (TUNING if args.set == "tuning" else HELD_OUT)[: args.rooms or None]
+    specs = first_rooms(args.set, args.rooms)
     for spec in specs:
         table = build_room(spec)
         dets = detect_file(table, HearingConfig(segmenter=seg))

@@ -13,15 +13,12 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from pathlib import Path
 
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "bench"))
+from probe_args import first_rooms  # noqa: E402 - puts the project and bench/ on sys.path
 
 import numpy as np  # noqa: E402
-from rooms.score import TUNING, match  # noqa: E402
+from rooms.score import match  # noqa: E402
 from rooms.table import build_room  # noqa: E402
 
 from bench_hearing_rooms import detect_file  # noqa: E402
@@ -38,7 +35,7 @@ def main() -> int:
     ap.add_argument("--z", type=float, default=3.0)
     args = ap.parse_args()
     rate, seg = 16000, SegmenterConfig()
-    for spec in TUNING[: args.rooms or None]:
+    for spec in first_rooms("tuning", args.rooms):
         table = build_room(spec)
         dets = detect_file(table, HearingConfig())
         seats = learn_leak(table.audio, rate, seg).seats

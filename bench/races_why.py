@@ -36,15 +36,12 @@ import argparse
 import os
 import sys
 from collections import Counter
-from dataclasses import dataclass, replace
-from pathlib import Path
+from dataclasses import dataclass
 
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "bench"))
+from probe_args import add_seg, first_rooms, segmenter  # noqa: E402 - puts the project and bench/ on sys.path
 
-from rooms.score import BANDS, HELD_OUT, TIE_S, TUNING, Detection, Figures, band_of, match, score  # noqa: E402
+from rooms.score import BANDS, TIE_S, Detection, Figures, band_of, match, score  # noqa: E402
 from rooms.table import RoomTable, TrueShout, build_room  # noqa: E402
 from rooms.voices import RATE  # noqa: E402
 
@@ -169,25 +166,16 @@ def main() -> int:
     ap.add_argument("--set", choices=("tuning", "held-out"), default="tuning")
     ap.add_argument("--rooms", type=int, default=0, help="the first N rooms of the set (0: all)")
     ap.add_argument("--verbose", action="store_true", help="one line per wrong race")
-    ap.add_argument("--seg", action="append", default=[], metavar="NAME=VALUE",
-                    help="a segmenter setting (SegmenterConfig field, a number; pitch.NAME: a PitchConfig field)")
+    add_seg(ap, help="a segmenter setting (SegmenterConfig field, a number; pitch.NAME: a PitchConfig field)")
     ap.add_argument("--uncertain-ms", type=float, default=0.0,
                     help="also count the races an onset marked uncertain over its own power's stretch would ask")
     ap.add_argument("--masked-db", type=float, default=float("inf"),
                     help="with --uncertain-ms: the stretch only crosses frames where another microphone is "
                          "within this many dB of the own one (a rival that can mask it)")
     args = ap.parse_args()
-    seg = SegmenterConfig()
-    for item in args.seg:
-        name, _, value = item.partition("=")
-        if name.startswith("pitch."):  # a field of the pitch walk's settings
-            field = name.split(".", 1)[1]
-            seg = replace(seg, pitch=replace(seg.pitch, **{field: type(getattr(seg.pitch, field))(float(value))}))
-        else:
-            seg = replace(seg, **{name: type(getattr(seg, name))(float(value))})
-        print(f"segmenter: {item}")
+    seg = segmenter(args.seg, SegmenterConfig(), echo=True)
     cfg = HearingConfig(segmenter=seg)
-    specs = (TUNING if args.set == "tuning" else HELD_OUT)[: args.rooms or None]
+    specs = first_rooms(args.set, args.rooms)
     kinds: dict[tuple[float, float], Counter] = {b: Counter() for b in BANDS}
     onsets: dict[tuple[float, float], Counter] = {b: Counter() for b in BANDS}
     figures: dict[tuple[float, float], Figures] = {b: Figures() for b in BANDS}

@@ -52,6 +52,10 @@ TABLE_CALLS = frozenset({CallKind.SUIVANT})
 _CHOICE_RANKS = {"premier": 0, "premiere": 0, "deuxieme": 1, "second": 1, "seconde": 1, "troisieme": 2,
                  "dernier": -1, "derniere": -1}
 _CHOICE_FILLERS = frozenset({"le", "la", "l", "c", "est", "oui", "non", "plutot", "euh", "celle", "celui", "ci"})
+#: the most a call refused now may differ from its words and still be told aloud with the game's reason: a slip of
+#: a letter or two (« couche sirops »: 0.025). Words the reading does not explain around it cost more (« bidule
+#: chouette de quinze »: 0.19, « sa chouette de quinze »: 0.06): a remark around a call's words is chatter.
+PLAIN_REFUSAL_COST = 0.05
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")
 _SLOT_WORDS = {"player": "(un joueur)", "die": "(un chiffre)", "dice": "(des chiffres)", "number": "(un nombre)"}
 
@@ -174,7 +178,10 @@ class Scribe:
             return refused
         if understanding.candidates:  # close to something: ask again rather than guess
             return self._say("not_understood", self.phrasebook.not_understood(understanding.text))
-        # table chatter: answered on screen (with the reason), not aloud
+        return self._chatter(understanding)
+
+    def _chatter(self, understanding: Understanding) -> Reply:
+        """Table chatter: answered on screen (with the reason), not aloud."""
         phrase = self.phrasebook.not_understood(understanding.text, _reason_words(understanding.reason))
         return Reply("not_understood", phrase, quiet=True)
 
@@ -223,7 +230,9 @@ class Scribe:
 
     def _refused_now(self, understanding: Understanding) -> Reply | None:
         """« linotte pour moi » while nobody sirotes: a call the game refuses now is answered with the game's
-        reason, as a refused call is (« Annonce refusée : personne ne sirote. »), and nothing changes."""
+        reason, as a refused call is (« Annonce refusée : personne ne sirote. »), and nothing changes — when it
+        was said plainly: « bidule chouette de quinze » with no Grelottine challenge running is a remark about a
+        Chouette, not a stake out of time (:data:`PLAIN_REFUSAL_COST`); it is chatter, shown and not said."""
         calls = [c.call for c in understanding.candidates if c.call is not None]
         if understanding.kind is not ResultKind.REJECTED or len(calls) != 1:
             return None
@@ -231,6 +240,8 @@ class Scribe:
         check = self.session.game.check(call)
         if check.legality is not Legality.REJECTED or not check.reason:
             return None
+        if (understanding.cost or 0.0) > PLAIN_REFUSAL_COST:  # a remark around the call's words: chatter
+            return self._chatter(understanding)
         refusal = Event(EventKind.REJECTED, call.player, None, check.code or "", CALL_SPECS[call.kind].rule, call.t,
                         {"call": call.to_json(), "message": check.reason})
         return self._say("decision", self.phrasebook.events([refusal]), understood=self.phrasebook.understood(call).screen)
@@ -339,7 +350,7 @@ class Scribe:
                 return self._say("answer", pb.nothing_to_undo())
             self.over = False
             changes = pb.score_changes(before, self.session.game.scores)
-            return self._say("answer", _joined(pb.cancelled(undone.data.get("call")), changes), events)
+            return self._say("answer", _joined(pb.cancelled(undone.data.get("call"), undone.data.get("with", ())), changes), events)
         if kind is TableCommand.CORRECTION and command.dice:
             before = dict(game.scores)
             events = self.session.correct_dice(tuple(command.dice), command.t)

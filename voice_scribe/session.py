@@ -17,6 +17,9 @@ from voice_scribe.engine.game import Game
 from voice_scribe.engine.state import GameState
 from voice_scribe.journal import Journal, JournalError, read_journal
 
+#: the calls that throw dice: taking one back takes back what was said about its dice since (rule T3b)
+_THROW_KINDS = frozenset({"chouettes", "cul", "des", "de"})
+
 
 class Session:
     def __init__(self, players: list[str], rules: Rules | None = None, journal: Journal | None = None) -> None:
@@ -111,12 +114,17 @@ class Session:
         if target is None:
             return [Event(EventKind.REJECTED, None, None, "nothing_to_undo", "", t, {"message": "rien à annuler"})]
         self._seq += 1
-        record = {"type": "undo", "seq": self._seq, "undoes": target["seq"], "t": t}
+        record: dict[str, Any] = {"type": "undo", "seq": self._seq, "undoes": target["seq"], "t": t}
+        said_since = self._said_about(target, undone)
+        if said_since:
+            record["with"] = said_since
         self._records.append(record)
         self._write(record)
         self._refold()
-        event = Event(EventKind.UNDONE, target["call"].get("player"), None, target["call"]["kind"], "", t,
-                      {"call": target["call"]})
+        taken: dict[str, Any] = {"call": target["call"]}
+        if said_since:  # what was said about the taken-back throw goes with it (rule T3b)
+            taken["with"] = [r["call"] for r in self._records if r["type"] == "call" and r["seq"] in said_since]
+        event = Event(EventKind.UNDONE, target["call"].get("player"), None, target["call"]["kind"], "", t, taken)
         self._write({"type": "decision", "seq": self._seq, "events": [event.to_json()]})
         return [event]
 
@@ -187,7 +195,21 @@ class Session:
 
     # ── the fold ──
     def _undone(self) -> set[int]:
-        return {r["undoes"] for r in self._records if r["type"] == "undo"}
+        undone: set[int] = set()
+        for r in self._records:
+            if r["type"] == "undo":
+                undone.add(r["undoes"])
+                undone.update(r.get("with", ()))
+        return undone
+
+    def _said_about(self, target: dict[str, Any], undone: set[int]) -> list[int]:
+        """The calls said since a throw that « Annule ! » takes back (rule T3b): they answered dice that no longer
+        count (a shout after the cul fell is no préventive of the cul thrown again), so they go with it. None of
+        them decided anything (the throw is the last call that did)."""
+        if target["call"]["kind"] not in _THROW_KINDS:
+            return []
+        return [r["seq"] for r in self._records
+                if r["type"] == "call" and r["seq"] > target["seq"] and r["seq"] not in undone]
 
     def _decided(self, seq: int) -> bool:
         return self._decisions.get(seq, False)

@@ -133,3 +133,15 @@ def test_where_a_resumed_game_stood_is_shown_until_the_first_call_only() -> None
     table.step(2.0)
     lines = drawn(screen, 80, 24)
     assert not any("En cours" in line for line in lines) and any("Journal de la partie" in line for line in lines)
+
+
+def test_a_wrapped_line_never_leaves_a_guillemet_alone_at_its_end() -> None:
+    """« Je n'ai pas compris … entendu « trucmuche » »: cut at the width, the quoted word stays with its « »."""
+    from voice_scribe.cli.screen import wrap
+
+    text = ("[03:26.44]   Je n'ai pas compris « euh une chouette de trucmuche » : chiffre attendu, entendu "
+            "« trucmuche » ; il perd sa Chouette ; à vous !")
+    for width in range(40, 100):
+        parts = [part for _, part in wrap([("verdict", text)], width, 10)]
+        assert all(not p.rstrip().endswith("«") and p.lstrip()[:1] not in "»;:!?" for p in parts), (width, parts)
+        assert " ".join(parts).split() == text.split()

@@ -94,3 +94,31 @@ def test_undo_skips_calls_that_were_only_rejected() -> None:
     session.hear(Call(K.PAS_MOU_LE_CAILLOU, "Arthur", 1.5))  # unknown player: rejected
     session.undo(t=2.0)
     assert session.game.scores == {"Karadoc": 0, "Perceval": 0}
+
+
+def test_a_shout_at_a_throw_taken_back_goes_with_it(tmp_path) -> None:
+    """Rule T3b: « Grelotte ça picote » shouted at a Suite whose cul is then taken back (« Annule ! ») answered dice
+    that no longer count: it is no préventive of the cul thrown again (a Néant: no Bévue for the shouter), and a
+    resumed journal folds the same way. A shout made before the taken-back cul fell stays a préventive."""
+    path = tmp_path / "g.jsonl"
+    players = ["Karadoc", "Perceval", "Léodagan"]
+    session = Session.new(players, None, path)
+    session.hear(Call(K.CHOUETTES, "Karadoc", 1.0, dice=(1, 2)))
+    session.hear(Call(K.CUL, "Karadoc", 2.0, dice=(3,)))  # a Suite: its race opens
+    session.hear(Call(K.GRELOTTE_CA_PICOTE, "Perceval", 2.5))
+    assert session.undo(t=3.0)[0].data["call"]["kind"] == "cul"
+    events = session.hear(Call(K.CUL, "Karadoc", 4.0, dice=(6,)))  # 1-2-6: a Néant
+    assert not [e for e in events if e.kind.value == "bevue"], events
+    assert session.game.scores == {"Karadoc": 0, "Perceval": 0, "Léodagan": 0}
+    session.close()
+    resumed, _ = Session.resume(path)
+    assert resumed.game.scores == {"Karadoc": 0, "Perceval": 0, "Léodagan": 0}
+
+    # a préventive made while the cul was still to fall (before the taken-back one) is judged on the new cul
+    session = Session(players)
+    session.hear(Call(K.CHOUETTES, "Karadoc", 1.0, dice=(1, 2)))
+    session.hear(Call(K.GRELOTTE_CA_PICOTE, "Perceval", 1.5))
+    session.hear(Call(K.CUL, "Karadoc", 2.0, dice=(3,)))
+    session.undo(t=3.0)
+    events = session.hear(Call(K.CUL, "Karadoc", 4.0, dice=(6,)))
+    assert [(e.kind.value, e.player) for e in events if e.kind.value == "bevue"] == [("bevue", "Perceval")]

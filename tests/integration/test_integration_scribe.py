@@ -413,3 +413,91 @@ def test_a_correction_after_a_throw_out_of_turn_corrects_the_real_throw() -> Non
     assert table.session.game.scores["Karadoc"] == 16 - 5
     _said(table, None, "correction quatre quatre quatre")
     assert table.session.game.scores["Karadoc"] == 80 - 5
+
+
+def _live_table(players: list[str]):  # noqa: ANN202 - a LiveTable
+    from voice_scribe.live import LiveTable
+
+    session = Session(players)
+    return LiveTable(session, Matcher.build(players, session.rules), hold_s=0.0)
+
+
+def _live_said(table, speaker: str, text: str):  # noqa: ANN001, ANN202 - the Reply to one line heard live
+    t = float(len(table.heard) + 1) * 2.0 + table.session.state.clock
+    table.submit(Utterance(t=t, text=text, speaker=speaker))
+    return [r for u, r in table.step(now=t + 1.0) if u.text == text][0]
+
+
+def test_a_remark_around_a_stake_with_no_challenge_running_is_chatter() -> None:
+    """« bref, sa chouette de quinze » with no Grelottine challenge running: a remark around a stake's words, not a
+    stake — answered on screen only (« Je n'ai pas compris »), never aloud as a refused call, and nothing changes.
+    A stake said plainly is still refused with the game's reason, and the same remark during a challenge is the
+    challenger's stake."""
+    from voice_scribe.engine.state import Phase
+
+    players = ["Karadoc", "Perceval"]
+    table = _live_table(players)
+    before = table.session.game.state
+    for remark in ("bidule chouette de quinze", "une velute de douze truc", "machin une chouette max"):
+        reply = _live_said(table, "Karadoc", remark)
+        assert (reply.kind, reply.quiet, reply.speaks, reply.events) == ("not_understood", True, False, []), remark
+        assert reply.phrase.screen.startswith(f"Je n'ai pas compris « {remark} »")
+    assert table.session.game.state == before
+    plain = _live_said(table, "Karadoc", "une chouette max")
+    assert plain.phrase.screen == "Annonce refusée : aucun défi Grelottine n'attend de mise de Karadoc."
+
+    for speaker, text in [("Karadoc", "cinq cinq six"), ("Perceval", "suivant"), ("Perceval", "cinq cinq six"),
+                          ("Karadoc", "suivant"), ("Karadoc", "un trois six"), ("Perceval", "suivant"),
+                          ("Perceval", "un trois six"), ("Karadoc", "suivant"), ("Karadoc", "grelottine sur perceval")]:
+        _live_said(table, speaker, text)
+    assert table.session.state.phase is Phase.GRELOTTINE_STAKE
+    stake = _live_said(table, "Karadoc", "bidule chouette de huit")
+    assert stake.understood == "une Chouette pour 8"
+    assert table.session.state.phase is Phase.GRELOTTINE_THROW  # the stake, taken
+
+
+def test_a_bet_on_the_sirop_nobody_sirotes_says_why_it_is_a_bevue() -> None:
+    """« linotte » in a Cul de chouette's window, nobody siroting: a wrong announcement (rule S5), and the table
+    hears why — not only that it « ne correspond pas au lancer »."""
+    table = Table()
+    _said(table, "Karadoc", "cinq cinq cinq")
+    assert _said(table, "Perceval", "linotte") == (
+        "Bévue ! L'annonce de Perceval ne correspond pas au lancer : personne ne sirote. Perceval perd 5. "
+        "Perceval a -5.")
+
+
+def test_annule_of_a_throw_says_the_shouts_that_go_with_it() -> None:
+    """« annule » after a Suite and Perceval's « Grelotte ça picote »: the cul is taken back and the shout with it
+    (rule T3b); the answer names both, so the table knows Perceval's shout no longer counts."""
+    table = Table()
+    _said(table, "Karadoc", "chouettes un et deux")
+    _said(table, "Karadoc", "cul trois")
+    _said(table, "Perceval", "grelotte ça picote")
+    assert _said(table, None, "annule") == (
+        "Annulé : le lancer de Karadoc (cul 3), et ce qui a été annoncé depuis : « Grelotte ça picote ! » de "
+        "Perceval. Karadoc passe de 18 à 0.")
+    assert _said(table, "Karadoc", "cul six").startswith("Néant")  # no Bévue for Perceval: his shout is gone
+    assert table.session.game.scores == {"Karadoc": 0, "Perceval": 0, "Léodagan": 0}
+
+
+def test_siroting_before_the_cul_falls_says_it_is_too_early() -> None:
+    """« je sirote » between the chouettes and the cul: a Bévue, and the table hears it came too early (not only
+    « hors d'une Chouette », when the Chouette may still come)."""
+    table = Table()
+    _said(table, "Karadoc", "chouettes trois et trois")
+    assert _said(table, "Karadoc", "je sirote") == (
+        "Bévue ! Karadoc sirote trop tôt : le cul n'est pas encore tombé. Karadoc perd 5. Karadoc a -5.")
+
+
+def test_a_reaction_shout_on_the_wrong_throw_says_what_it_is_shouted_on() -> None:
+    """« pas mou le caillou » on a Velute, « grelotte ça picote » as a préventive the cul makes wrong: each Bévue
+    says which throw the shout is for, so a new player learns it."""
+    table = Table()
+    _said(table, "Karadoc", "deux trois cinq")  # a Velute
+    assert _said(table, "Perceval", "pas mou le caillou") == (
+        "Bévue ! L'annonce de Perceval ne correspond pas au lancer : « Pas mou le caillou ! » se crie sur une "
+        "Chouette-Velute. Perceval perd 5. Perceval a -5.")
+    _said(table, "Perceval", "chouettes un et deux")
+    _said(table, "Léodagan", "grelotte ça picote")
+    assert "Bévue ! L'annonce de Léodagan ne correspond pas au lancer : « Grelotte ça picote ! » se crie sur une " \
+        "Suite." in _said(table, "Perceval", "cul six")

@@ -16,11 +16,16 @@ import subprocess
 import tempfile
 import time
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 BROWSERS = ("chromium", "chromium-browser", "google-chrome")
+#: how long a reply of the browser (a screenshot, an evaluation) or a page state may take before a test fails:
+#: generous, as these are deadlines and not waits (each returns as soon as the browser answers, the page shows
+#: it): on a loaded machine a headless chromium takes seconds for what it does in a tenth of one alone
+REPLY_TIMEOUT_S = 120.0
 
 
 def find_browser() -> str | None:
@@ -34,7 +39,7 @@ class BrowserError(RuntimeError):
 class Browser:
     """One headless chromium with one tab, driven over the DevTools pipe."""
 
-    def __init__(self, width: int = 1280, height: int = 800, timeout_s: float = 20.0) -> None:
+    def __init__(self, width: int = 1280, height: int = 800, timeout_s: float = REPLY_TIMEOUT_S) -> None:
         executable = find_browser()
         if executable is None:
             raise BrowserError("no chromium on this machine (apt-get install chromium)")
@@ -107,19 +112,30 @@ class Browser:
             raise BrowserError(f"{expression}: {result['exceptionDetails'].get('text')}")
         return result.get("result", {}).get("value")
 
-    def wait_for(self, expression: str, timeout_s: float = 20.0) -> Any:
+    def wait_for(self, expression: str, timeout_s: float = REPLY_TIMEOUT_S) -> Any:
         """Evaluate until the value is truthy (the page is updated by events, not on our clock)."""
+        return self.wait_until(expression, bool, timeout_s)
+
+    def wait_until(self, expression: str, shows: Callable[[Any], bool], timeout_s: float = REPLY_TIMEOUT_S) -> Any:
+        """Evaluate until ``shows(value)``, polling the page; the value, or an error naming the last one seen."""
         deadline = time.monotonic() + timeout_s
-        value = None
-        while time.monotonic() < deadline:
+        value: Any = None
+        while True:
             try:
                 value = self.evaluate(expression)
             except BrowserError as exc:  # the page is still loading: its elements are not there yet
+                if self.process.poll() is not None:
+                    raise
                 value = exc
-            if value and not isinstance(value, BrowserError):
+            if not isinstance(value, BrowserError) and shows(value):
                 return value
+            if time.monotonic() >= deadline:
+                raise BrowserError(f"never shown: {expression} (last value {value!r})")
             time.sleep(0.1)
-        raise BrowserError(f"never true: {expression} (last value {value!r})")
+
+    def wait_equal(self, expression: str, expected: Any, timeout_s: float = REPLY_TIMEOUT_S) -> Any:
+        """Evaluate until the value is ``expected`` (the page has drawn it)."""
+        return self.wait_until(expression, lambda value: value == expected, timeout_s)
 
     def screenshot(self, path: Path, full_page: bool = False) -> Path:
         params: dict[str, Any] = {"format": "png"}

@@ -12,7 +12,7 @@ import threading
 from pathlib import Path
 
 import pytest
-from headless import Browser, find_browser, png_facts
+from headless import REPLY_TIMEOUT_S, Browser, find_browser, png_facts
 from page_kit import EXAMPLES, GAME1
 
 from voice_scribe.replay import load_call_log, replay
@@ -38,33 +38,35 @@ def test_the_page_follows_a_game_as_it_is_played(page, browser: Browser, tmp_pat
     calls = load_call_log(EXAMPLES / "game1_star1.calls.jsonl")
     scribe = Scribe(session)
     browser.open(server.url)
-    browser.wait_for("document.querySelectorAll('#joueurs tr').length === 3")
-    assert browser.evaluate(SCORES_ON_PAGE) == {"Karadoc": 0, "Perceval": 0, "Léodagan": 0}
+    browser.wait_equal(SCORES_ON_PAGE, {"Karadoc": 0, "Perceval": 0, "Léodagan": 0})
 
     # the first 16 seconds of the evening: a Cul de chouette, the Chouette-Velute race, the Suite race
     early = [c for c in calls if c.t <= 16.0]
     for call in early:
         board.on_reply(*_heard(board, scribe, call))
     latest, _ = board.feed.latest()
-    browser.wait_for(f"document.body.dataset.version === '{latest}'")  # the page has drawn the newest picture
-    assert browser.evaluate(SCORES_ON_PAGE) == {"Karadoc": 0, "Perceval": 72, "Léodagan": 90} == session.game.scores
-    verdicts = browser.evaluate(VERDICTS_ON_PAGE)
-    assert any("Léodagan perd 10" in v for v in verdicts), verdicts
-    heard = browser.evaluate("document.querySelector('#dernieres-annonces li').textContent")
-    assert "Karadoc" in heard and "Suivant" in heard
-    assert "Léodagan" in browser.evaluate("document.getElementById('attendu').textContent")  # Léodagan throws next
+    browser.wait_equal("document.body.dataset.version", str(latest))  # the page has drawn the newest picture
+    assert session.game.scores == {"Karadoc": 0, "Perceval": 72, "Léodagan": 90}
+    browser.wait_equal(SCORES_ON_PAGE, session.game.scores)
+    browser.wait_until(VERDICTS_ON_PAGE, lambda verdicts: any("Léodagan perd 10" in v for v in verdicts))
+    browser.wait_until("document.querySelector('#dernieres-annonces li').textContent",
+                       lambda heard: "Karadoc" in heard and "Suivant" in heard)
+    browser.wait_until("document.getElementById('attendu').textContent", lambda who: "Léodagan" in who)  # throws next
     mid = png_facts(browser.screenshot(tmp_path / "milieu.png"))
 
     # the rest of the evening, played in real time (×25) while the page is watched
     rest = threading.Thread(target=play_calls, args=(board, scribe, [c for c in calls if c.t > 16.0], 25.0))
     rest.start()
-    browser.wait_for("!document.getElementById('vainqueur').hidden", timeout_s=30)
-    rest.join(30)
+    browser.wait_for("!document.getElementById('vainqueur').hidden")
+    rest.join(REPLY_TIMEOUT_S)
+    assert not rest.is_alive()
+    latest, _ = board.feed.latest()
+    browser.wait_equal("document.body.dataset.version", str(latest))  # the last picture, the end of the log's
     expected, _ = replay(GAME1, calls)
-    assert browser.evaluate(SCORES_ON_PAGE) == expected.game.scores
-    assert browser.evaluate("document.getElementById('vainqueur').textContent") == "Léodagan gagne la partie avec 376 points !"
-    assert browser.evaluate(VERDICTS_ON_PAGE)[0].endswith("Léodagan gagne la partie avec 376 points !")
-    assert browser.evaluate("document.querySelectorAll('#dessin-courbe svg polyline').length") == 3
+    browser.wait_equal(SCORES_ON_PAGE, expected.game.scores)
+    browser.wait_equal("document.getElementById('vainqueur').textContent", "Léodagan gagne la partie avec 376 points !")
+    browser.wait_until(VERDICTS_ON_PAGE, lambda verdicts: verdicts[0].endswith("Léodagan gagne la partie avec 376 points !"))
+    browser.wait_equal("document.querySelectorAll('#dessin-courbe svg polyline').length", 3)
 
     end = png_facts(browser.screenshot(tmp_path / "fin.png"))
     for facts in (mid, end):
@@ -73,10 +75,10 @@ def test_the_page_follows_a_game_as_it_is_played(page, browser: Browser, tmp_pat
 
     # a phone: one column, the scores first and as wide as the screen
     browser.resize(390, 844, mobile=True)
-    boxes = browser.evaluate("""Object.fromEntries(['scores', 'verdicts', 'courbe'].map(id => {
-        const r = document.getElementById(id).getBoundingClientRect(); return [id, [r.left, r.top, r.width]]; }))""")
-    assert boxes["scores"][2] > 0.85 * 390
-    assert boxes["scores"][1] < boxes["verdicts"][1] < boxes["courbe"][1]
+    browser.wait_until("""Object.fromEntries(['scores', 'verdicts', 'courbe'].map(id => {
+        const r = document.getElementById(id).getBoundingClientRect(); return [id, [r.left, r.top, r.width]]; }))""",
+                       lambda boxes: boxes["scores"][2] > 0.85 * 390
+                       and boxes["scores"][1] < boxes["verdicts"][1] < boxes["courbe"][1])
     phone = png_facts(browser.screenshot(tmp_path / "telephone.png"))
     assert phone.width == 390 and phone.colours > 50
 
@@ -87,3 +89,22 @@ def _heard(board, scribe: Scribe, call):  # noqa: ANN001, ANN202
 
     reply = scribe.decide(scribe.session.hear(call))
     return Utterance(t=call.t, text=describe_call(call, board.book), speaker=call.player), reply
+
+
+def test_an_older_picture_never_draws_over_a_newer_one(page, browser: Browser) -> None:  # noqa: ANN001
+    """The page asks /etat and listens to /flux at once: under load the answer to /etat (an older picture) may
+    arrive after a newer one from /flux. Drawn, the older one would put back the scores before the throw."""
+    import json
+
+    session, board, server = page
+    scribe = Scribe(session)
+    browser.open(server.url)
+    browser.wait_equal(SCORES_ON_PAGE, {"Karadoc": 0, "Perceval": 0, "Léodagan": 0})
+    _, before = board.feed.latest()
+    for call in [c for c in load_call_log(EXAMPLES / "game1_star1.calls.jsonl") if c.t <= 16.0]:
+        board.on_reply(*_heard(board, scribe, call))
+    latest, _ = board.feed.latest()
+    browser.wait_equal("document.body.dataset.version", str(latest))
+    browser.evaluate(f"draw({json.dumps(before)})")  # the late answer of /etat
+    assert browser.evaluate("document.body.dataset.version") == str(latest)
+    assert browser.evaluate(SCORES_ON_PAGE) == {"Karadoc": 0, "Perceval": 72, "Léodagan": 90}

@@ -59,12 +59,24 @@ def reply_lines(utterance, reply, book: Phrasebook) -> list[tuple[str, str]]:  #
     return out
 
 
+_HELD = "\u00a0"  # a space no line is cut at (textwrap cuts at ASCII whitespace only)
+
+
+def _guillemets_held(text: str) -> str:
+    """« mot » kept whole at a line's end: never « at the end of a line and its word on the next, nor a line
+    that begins with the » ; : ! ? French writes after a space."""
+    text = text.replace("« ", "«" + _HELD)
+    for mark in "»;:!?":
+        text = text.replace(" " + mark, _HELD + mark)
+    return text
+
+
 def wrap(lines: Sequence[tuple[str, str]], width: int, room: int) -> list[tuple[str, str]]:
     """The last ``room`` screen lines of ``lines``, cut to the width, continuation lines indented."""
     out: list[tuple[str, str]] = []
     for kind, text in reversed(lines):  # newest first: only what fits is wrapped
-        parts = textwrap.wrap(text, width, subsequent_indent=" " * 14) or [""]
-        out[:0] = [(kind, part) for part in parts]
+        parts = textwrap.wrap(_guillemets_held(text), width, subsequent_indent=" " * 14) or [""]
+        out[:0] = [(kind, part.replace(_HELD, " ")) for part in parts]
         if len(out) >= room:
             break
     return out[-room:]

@@ -385,11 +385,18 @@ class Phrasebook:
                 return self._fill(table[key], values)
         return name
 
-    def cancelled(self, what: str | Call | Mapping[str, Any] | None = None) -> Phrase:
-        """« Annulé : … » for an undone call (a text, a Call or its JSON form)."""
-        return self._both(
-            lambda fmt: self._answer("cancelled", self._values(fmt).put(what=self._describe_call(what, fmt)))
-        )
+    def cancelled(self, what: str | Call | Mapping[str, Any] | None = None,
+                  said_since: Sequence[Mapping[str, Any]] = ()) -> Phrase:
+        """« Annulé : … » for an undone call (a text, a Call or its JSON form); ``said_since``: the calls said about
+        a taken-back throw, gone with it (« …, et ce qui a été annoncé depuis : « Grelotte ça picote ! » de … »)."""
+        def sentence(fmt: _Formatter) -> str:
+            values = self._values(fmt).put(what=self._describe_call(what, fmt))
+            if not said_since:
+                return self._answer("cancelled", values)
+            said = self._join([self._describe_call(call, fmt) for call in said_since])
+            return self._answer("cancelled_with", values.put(said=said))
+
+        return self._both(sentence)
 
     def who_said(self, heard: str) -> Phrase:
         """« Qui a dit « pas mou le caillou » ? »: a call heard with no speaker."""

@@ -27,6 +27,11 @@ REACTION_FITS = {
     CallKind.PAS_MOU_LE_CAILLOU.value: Kind.CHOUETTE_VELUTE,
     CallKind.GRELOTTE_CA_PICOTE.value: Kind.SUITE,
 }
+#: what a reaction shout is for, as a wrong one's Bévue says it (« … se crie sur une Chouette-Velute »)
+SHOUTED_ON = {
+    CallKind.PAS_MOU_LE_CAILLOU.value: "« Pas mou le caillou ! » se crie sur une Chouette-Velute",
+    CallKind.GRELOTTE_CA_PICOTE.value: "« Grelotte ça picote ! » se crie sur une Suite",
+}
 
 
 def on_pas_mou(ctx: RuleContext, call: Call) -> None:
@@ -54,7 +59,10 @@ def on_reaction_shout(ctx: RuleContext, call: Call) -> None:
                 current.shout(call.kind.value, call.player, call.t)
                 ctx._decide_certain(call.t)
                 return
-        wrong_call(ctx, call)
+        if fits:  # a failed doublé: no reaction at all
+            wrong_call(ctx, call)
+        else:
+            ctx._bevue(call.player, Reason.WRONG_CALL, call.t, call=call.kind.value, why=SHOUTED_ON[call.kind.value])
         return
     raise Rejected("too_late", "aucun lancer en cours auquel réagir")
 
@@ -66,7 +74,7 @@ def judge_preventives(ctx: RuleContext, current: ThrowContext, t: float) -> None
         if combination.kind is needed:
             continue
         for player, _ in current.shouters(kind):
-            ctx._bevue(player, Reason.WRONG_CALL, t, call=kind, preventive=True)
+            ctx._bevue(player, Reason.WRONG_CALL, t, call=kind, preventive=True, why=SHOUTED_ON[kind])
         current.shouts.pop(kind, None)
 
 

@@ -43,7 +43,7 @@ NOT_SIROPABLE_FIGURES = {Figure.ARTICHETTE: "artichette", Figure.BLEU_ROUGE: "bl
 
 def on_je_sirote(ctx: RuleContext, call: Call) -> None:
     if ctx.state.phase is Phase.CUL and ctx.state.current is not None:
-        ctx._bevue(call.player, Reason.SIROP_NOT_ALLOWED, call.t)  # before the cul fell
+        ctx._bevue(call.player, Reason.SIROP_NOT_ALLOWED, call.t, why="le cul n'est pas encore tombé")
         return
     current = throw_in_play(ctx, "aucune Chouette à siroter")
     combination = current.combination
@@ -94,7 +94,7 @@ def on_sirop_bet(ctx: RuleContext, call: Call) -> None:
         # any moment, never a Bévue; a bet on a throw nobody sirotes is a wrong announcement
         laid_down = call.kind in (CallKind.COUCHE_SIROP, CallKind.FILE_SIROP)
         if not laid_down and current is not None and current.combination is not None and state.phase is Phase.REACTION:
-            wrong_call(ctx, call)
+            ctx._bevue(call.player, Reason.WRONG_CALL, call.t, call=call.kind.value, why="personne ne sirote")
             return
         raise Rejected("no_sirotage", "personne ne sirote")
     sirotage = current.sirotage

@@ -41,6 +41,8 @@ function drawHeard(lines) {
 }
 
 function draw(picture) {
+  // the answer to /etat may come after a newer picture of /flux: an older picture never draws over a newer one
+  if ((picture.version || 0) < Number(document.body.dataset.version || 0)) return;
   drawPlayers(picture.players || []);
   drawVerdicts(picture.verdicts || []);
   drawHeard(picture.heard || []);
