@@ -24,7 +24,8 @@ Prints, for tune and held-out apart: accuracy per phrasing source and per
 damage class, the roller's throws read again against the game at their moment
 (:func:`throw_moment`: the product reads every shout so, with the legal calls of
 the moment; judged by what the reading does to the game, beside the same throws
-read out of context and judged the same way) (damaged: same reading as the clean sentence), chatter accepted,
+read out of context and judged the same way) (damaged: same reading as the clean sentence), chatter accepted
+(and the same chatter read as the roller's own words at his throw's moment, :func:`chatter_at_throw`),
 the ambiguous (asks back) rate, matching p50/p99, and the worst time on 10 kB
 inputs. Times are wall clock and process CPU time (the machine may be shared: CPU time is what
 matching costs; the p99 target is checked on it). Then the old self-generated noise figure (``bench_understand.py``),
@@ -170,6 +171,7 @@ class Split:
     in_context: Tally = field(default_factory=Tally)  # throws read against the game at the throw's moment
     cpu_in_context: list[float] = field(default_factory=list)
     throws_alone: Tally = field(default_factory=Tally)  # the same throws read out of context, judged by effect
+    chatter_at_throw: Tally = field(default_factory=Tally)  # ok = rejected at both of a roller's throw moments
 
 
 def timed(matcher: Matcher, text: str, speaker: str, split: Split):
@@ -234,10 +236,33 @@ def read_in_context(matcher: Matcher, row: dict, s: Split) -> None:
     s.in_context.add(_effect(game, got) == wanted, u, f"{row['id']} {roller} (au moment du lancer): {row['text']!r}")
 
 
-def run_split(matchers: tuple[Matcher, Matcher], name: str) -> Split:
-    """``matchers``: the reference rules, and a table playing the variants (seed 001's « à la volette »)."""
+#: The moments a chatter line is read at as the roller's own words: his chouettes awaited, then his cul.
+_ROLLER_MOMENTS = ("chouettes", "cul")
+
+
+def chatter_at_throw(matcher: Matcher, row: dict, s: Split) -> None:
+    """A chatter line read against the game as if said by the roller whose throw is awaited (his chouettes,
+    then his cul): the moment where a throw with a remark is a fair reading, so the one where table talk
+    is most at risk of being taken for a throw. Counted accepted when read as a call at either moment."""
+    roller = row["speaker"] if row["speaker"] in ROSTER.players else ROSTER.players[0]
+    accepted = []
+    for kind in _ROLLER_MOMENTS:
+        game = throw_moment(kind, roller)
+        if game is not None:
+            u = matcher.understand(row["text"], speaker=roller, table=game)
+            accepted.append(u)
+    taken = next((u for u in accepted if u.accepted), None)
+    line = f"{row['id']} {roller} (au moment de son lancer): {row['text']!r}"
+    s.chatter_at_throw.add(taken is None, taken or accepted[0], line)
+
+
+def run_split(matchers: tuple[Matcher, ...], name: str) -> Split:
+    """``matchers``: the reference rules, and a table playing the variants (seed 001's « à la volette »);
+    a third, when given, reads the chatter at a roller's throw moment (apart: what it remembers between
+    readings against a game stays out of the other figures)."""
     s = Split()
-    base, variant = matchers
+    base, variant = matchers[:2]
+    roller = matchers[2] if len(matchers) > 2 else None
 
     def matcher_for(text: str, speaker: str) -> Matcher:
         u = base.understand(text, speaker=speaker)
@@ -271,6 +296,8 @@ def run_split(matchers: tuple[Matcher, Matcher], name: str) -> Split:
     for row in load("chatter", name):
         u = timed(base, row["text"], row["speaker"], s)
         s.chatter.add(not u.accepted, u, f"{row['id']}: {row['text']!r}")
+        if roller is not None:
+            chatter_at_throw(roller, row, s)
     return s
 
 
@@ -364,6 +391,9 @@ def figures(s: Split) -> dict[str, str]:
         t = s.damaged.get(cls)
         col[f"· {cls}"] = f"{t.pct()} w{t.accepted_wrong}" if t else "   — "
     col["chatter accepted as a call"] = f"{s.chatter.n - s.chatter.ok}/{s.chatter.n}"
+    at_throw = s.chatter_at_throw
+    taken = f"{at_throw.n - at_throw.ok}/{at_throw.n}" if at_throw.n else "   — "
+    col["· chatter said by the roller at a throw's moment"] = taken
     # a call or command other than the one said: natural (but for a target left to the game) and damaged lines
     col["wrong readings (natural + damaged)"] = str(nat.accepted_wrong - s.left_to_game + dam.accepted_wrong)
     col["ambiguous (asks back)"] = f"{100 * s.ambiguous / s.asked:.1f} % of {s.asked}" if s.asked else "   — "
@@ -398,7 +428,7 @@ def show_failures(s: Split, show: int) -> None:
     """Failures of the tune split only (held-out lines are never printed)."""
     lines = [f for t in s.natural.values() for f in t.failures] + [f for t in s.damaged.values() for f in t.failures]
     lines += s.in_context.failures
-    for line in (lines + s.chatter.failures)[:show]:
+    for line in (lines + s.chatter.failures + s.chatter_at_throw.failures)[:show]:
         print("   ", line)
 
 
@@ -418,7 +448,7 @@ def main(argv: list[str] | None = None) -> int:
     load_at_start = _load()
     t0 = time.perf_counter()
     matcher = Matcher(load_grammar(Rules()), ROSTER)
-    matchers = (matcher, Matcher(load_grammar(Rules(achat_call="volette")), ROSTER))
+    matchers = (matcher, Matcher(load_grammar(Rules(achat_call="volette")), ROSTER), Matcher(matcher.grammar, ROSTER))
     print(f"grammar: {len(matcher.grammar.templates)} templates, matcher built in {(time.perf_counter() - t0) * 1000:.0f} ms")
     tunes = {split: run_split(matchers, split) for split in SPLITS if split.startswith("tune")}
     columns = {split: figures(s) for split, s in tunes.items()}

@@ -1,6 +1,6 @@
 """Throws a loud table reads out (eighth round, writer 11): the throw said again with an oath between, « as » for
-the one, a remark after the throw (behind ``REMARK_AFTER_A_THROW``, off), and the throw read the same against the
-game. Each pattern over several faces; the refusals are table talk that stays talk.
+the one, a remark after the throw (only where the game awaits that throw: ``remark_fits``), and the throw read the
+same against the game. Each pattern over several faces; the refusals are table talk that stays talk.
 """
 
 from __future__ import annotations
@@ -10,7 +10,6 @@ import pytest
 from voice_scribe.engine.calls import CallKind
 from voice_scribe.engine.game import Game
 from voice_scribe.engine.rules import Rules
-from voice_scribe.understand import dice_words
 from voice_scribe.understand.dice_words import DiceReading, read_amid_remarks, told_twice
 from voice_scribe.understand.normalize import tokens
 
@@ -24,17 +23,15 @@ from test_understand_phrasings import FACES, _read
     "boudu {a} et {b} je le sens pas",
 ])
 @pytest.mark.parametrize("a,b", [(6, 5), (4, 2), (3, 6)])
-def test_two_chouettes_then_a_remark_behind_its_setting(monkeypatch, pattern, a, b):
+def test_two_chouettes_then_a_remark_only_where_it_fits(pattern, a, b):
     words = tokens(pattern.format(a=FACES[a], b=FACES[b]))
-    monkeypatch.setattr(dice_words, "REMARK_AFTER_A_THROW", False)  # the default: measured, off
-    assert read_amid_remarks(words) is None
-    monkeypatch.setattr(dice_words, "REMARK_AFTER_A_THROW", True)
-    assert read_amid_remarks(words) == DiceReading(CallKind.CHOUETTES, (a, b))
+    assert read_amid_remarks(words) is None  # out of context: never
+    assert read_amid_remarks(words, lambda r: len(r.dice) == 2) == DiceReading(CallKind.CHOUETTES, (a, b))
+    assert read_amid_remarks(words, lambda r: len(r.dice) == 1) is None  # the cul awaited: not two dice
 
 
-def test_a_count_of_things_is_no_throw_with_remarks_on(monkeypatch):
-    monkeypatch.setattr(dice_words, "REMARK_AFTER_A_THROW", True)
-    assert read_amid_remarks(tokens("deux trois bières et on y va")) is None
+def test_a_count_of_things_is_no_throw_even_where_a_remark_fits():
+    assert read_amid_remarks(tokens("deux trois bières et on y va"), lambda r: True) is None
 
 
 @pytest.mark.parametrize("pattern", ["{a} {b} {a} {b} t'entends ou quoi", "{a} {b} peuchère {a} {b}",
@@ -61,11 +58,11 @@ def test_aces_pairs_and_counts_amid_remarks(matcher, said, dice):
     assert _read(matcher, said)[1] == dice
 
 
-def test_the_cul_named_otherwise(monkeypatch):
+def test_the_cul_named_otherwise():
     assert read_amid_remarks(tokens("quatre au derrière")) == DiceReading(CallKind.CUL, (4,))
     assert read_amid_remarks(tokens("cinq au cul putain de cinq")) == DiceReading(CallKind.CUL, (5,))
-    monkeypatch.setattr(dice_words, "REMARK_AFTER_A_THROW", True)
-    assert read_amid_remarks(tokens("le cul fait six et là ça change tout")) == DiceReading(CallKind.CUL, (6,))
+    said = tokens("le cul fait six et là ça change tout")
+    assert read_amid_remarks(said, lambda r: len(r.dice) == 1) == DiceReading(CallKind.CUL, (6,))
 
 
 @pytest.mark.parametrize("remarks", [False, True])
@@ -79,9 +76,8 @@ def test_the_cul_named_otherwise(monkeypatch):
     "un et un ouais deux linottes",
     "deux minutes",
 ])
-def test_talk_with_faces_stays_talk(matcher, monkeypatch, said, remarks):
-    monkeypatch.setattr(dice_words, "REMARK_AFTER_A_THROW", remarks)
-    assert read_amid_remarks(tokens(said)) is None
+def test_talk_with_faces_stays_talk(matcher, said, remarks):
+    assert read_amid_remarks(tokens(said), (lambda r: True) if remarks else None) is None
     assert not matcher.understand(said, speaker="Karadoc").accepted
 
 

@@ -14,6 +14,7 @@ from voice_scribe.understand.alignment import Alignment
 from voice_scribe.understand.commands import TableCommand
 from voice_scribe.understand.dice_words import (
     FACES,
+    RemarkGate,
     corrects,
     counts_faces,
     is_throw_word,
@@ -22,6 +23,8 @@ from voice_scribe.understand.dice_words import (
     read_amid_remarks,
     read_throws,
     told_twice,
+    told_two_ways,
+    two_from_a_small_word,
 )
 from voice_scribe.understand.grammar import Target, Template
 from voice_scribe.understand.heard_words import UTok, said_number
@@ -119,7 +122,9 @@ def structure_decides(decided: Understanding, structure: list[Alignment], in_con
     if in_context and names_the_dice(said) and all(al.template.target is not thing.kind for al in structure):
         return True  # the dice named (« chouettes un cinq et un un … »): a phrase of another kind skipped the word
     # only where a phrase may have skipped what the structure reads: a count of a face, or a second reading
-    counted = len(structure) > 1 or counts_faces(said) or told_twice(said)
+    counted = len(structure) > 1 or counts_faces(said) or told_twice(said) or bool(told_two_ways(said))
+    if two_from_a_small_word(said, thing.dice, [dice for _, dice in told if isinstance(dice, tuple)]):
+        return True  # « six trois bordel de bordel »: the phrase's two was the oath's « de »
     return counted and told != {(thing.kind, thing.dice)}
 
 
@@ -131,22 +136,28 @@ def among(al: Alignment, candidates: Sequence[Candidate]) -> bool:
     return len(same) == 1
 
 
-def by_structure(utoks: list[UTok], text: str, cost: float) -> list[Alignment]:
+def by_structure(utoks: list[UTok], text: str, cost: float, remark_fits: RemarkGate | None = None) -> list[Alignment]:
     """A throw or a question told in words no phrase has (« mes chouettes c'est six pis trois », « les points
     on est rendus où »), read by ``dice_words`` / ``question_words`` at ``cost`` (the acceptance limit: any
     phrase of the grammar near it is a rival), or nothing. Every number must be heard as itself (a sound-alike
     guessed as a face is not read so, but a throw's own word taken for a number is that word: « quatre puis
-    deux »). A throw the words tell two ways (« deux six et un trois ») is two readings, shown with their faces."""
+    deux »). A throw the words tell two ways (« deux six et un trois ») is two readings, shown with their faces.
+    ``remark_fits``: whether a throw said once then a remark is read (the game awaits it from the speaker)."""
     said = tokens(text)
     guessed = [u for u in utoks if u.is_number and not said_number(u)]
     if any(u.unk for u in utoks) or _hein_for_un(said) or not all(is_throw_word(u.heard) for u in guessed):
         return []
     words = _structure_words(utoks, as_heard=bool(guessed))
-    readings = () if any(u.player for u in utoks) else read_throws(words)
-    if not any(u.player for u in utoks) and (not readings or told_twice(said)):
+    named = any(u.player for u in utoks)
+    two_ways = () if named else told_two_ways(said)
+    readings = two_ways or (() if named else read_throws(words))
+    if not named and not two_ways and (not readings or told_twice(said)):
         # the oaths the words above dropped: a throw said twice with one between, a remark after it
-        amid = read_amid_remarks(said)
+        amid = read_amid_remarks(said, remark_fits)
         readings = (amid,) if amid is not None else readings
+    if len(readings) > 1 and remark_fits is not None:
+        # read against a game: of the throws the words tell, those as many dice as the speaker's awaited throw
+        readings = tuple(r for r in readings if remark_fits(r)) or readings
     if readings:
         kinds: list[Target] = [TableCommand.CORRECTION if corrects(said) else r.kind for r in readings]
         phrases = [STRUCTURE_PHRASES[kind] for kind in kinds]

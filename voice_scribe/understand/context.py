@@ -13,12 +13,14 @@ beats one it would refuse, when their costs are close
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from enum import IntEnum
 from typing import Protocol
 
 from voice_scribe.engine.calls import Call, CallKind
 from voice_scribe.engine.table import MOMENT_CODES, Check, Legality, Now
+from voice_scribe.understand.dice_words import DiceReading
 
 
 class Table(Protocol):
@@ -111,3 +113,51 @@ def complete(table: Table, now: LazyNow, call: Call, earlier: Call | None) -> Ca
         if candidate != call and table.check(candidate).legality is not Legality.REJECTED:
             return candidate
     return None
+
+
+#: The calls that tell a throw, and how many dice each carries.
+_THROW_DICE = {CallKind.CHOUETTES: 2, CallKind.DES: 3, CallKind.CUL: 1, CallKind.DE: 1}
+
+
+def awaited_dice(now: Now, player: str | None) -> frozenset[int]:
+    """How many dice the game awaits from ``player``'s throw now: his chouettes (2, or 3 with the cul in one
+    breath), his cul or another single die (1); empty when he is not the one whose throw is awaited. At his
+    chouettes, a single die (the opening roll-off) is not his throw.
+
+    The calls legal now say it, not the phase: a throw with a remark after it (« six cinq allez on y croit ») is
+    a fair reading for the roller when his throw is awaited, not for anybody at any time.
+    """
+    if player is None or now.roller != player:
+        return frozenset()
+    legal = {c.kind for c in now.legal if c.kind in _THROW_DICE and c.allows(player)}
+    if CallKind.CHOUETTES in legal:
+        legal.discard(CallKind.DE)
+    return frozenset(_THROW_DICE[kind] for kind in legal)
+
+
+def remark_gate(now: LazyNow | None, player: str | None) -> Callable[[DiceReading], bool] | None:
+    """Whether a throw said once then a remark may be read so (:func:`~.dice_words.read_amid_remarks`): only
+    against a game, and only when its dice are as many as the game awaits from the speaker (``now()`` asked
+    only when such a reading is found). None out of context: never."""
+    if now is None or player is None:
+        return None
+    table_now = now
+
+    def fits(reading: DiceReading) -> bool:
+        return len(reading.dice) in awaited_dice(table_now.get(), player)
+
+    return fits
+
+
+def as_awaited(call: Call, now: LazyNow) -> Call:
+    """A single die read where the game awaits the speaker's cul is that cul (« et hop trois », « oh non un »): the
+    reading lands as the game's awaited throw, and the table is shown « cul trois », not « dé trois ».
+
+    Only for the roller whose cul is awaited and whose chouettes are thrown: elsewhere a die stays a die (a
+    roll-off, a sirop die)."""
+    if call.kind is not CallKind.DE:
+        return call
+    table_now = now.get()
+    if table_now.roller != call.player or not table_now.allows(CallKind.CUL, call.player):
+        return call
+    return replace(call, kind=CallKind.CUL)

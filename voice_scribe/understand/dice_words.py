@@ -20,7 +20,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from voice_scribe.engine.calls import CallKind
@@ -64,6 +64,8 @@ _AROUND = frozenset(
     # the die rolling (« le cul roule et s'arrête sur quatre »), the table particles (« alors », « hop »)
     "roule roulent tourne tournent arrete arrête s relance relancé "
     "alors donc bon ben hop ouais oui voilà voila enfin ici "
+    # « et re-trois »: the face again
+    "re "
     # exclamations and the table addressed after the throw (« … incroyable », « … mes amis », « grave nul … »,
     # « … trop bien », « … tranquille »)
     "incroyable amis ami gars vieux merci revoir table trop fort mesdames messieurs "
@@ -112,9 +114,54 @@ def read_throws(words: Sequence[str]) -> tuple[DiceReading, ...]:
     if len(said) > 1 and said[0] in _CONNECTIVES and said[1] in FACES:
         return ()  # « … et six »: the throw's first face was not heard
     denied = len(said) < len(plain)  # a value denied (« … pas un cinq »): the face before it is a throw told
+    said = _counts_said(said)
     first = _reading(said, True, denied) or _reading(said, False, denied)
     counted = _counted(said)
-    return tuple(dict.fromkeys(r for r in (first, counted) if r is not None))
+    article = _reading(said, False, denied) if _un_may_be_an_article(said) else None
+    return tuple(dict.fromkeys(r for r in (first, counted, article) if r is not None))
+
+
+#: « les deux à six », « tous les deux à trois »: both dice show that face.
+_BOTH = {"deux": "double", "trois": "triple"}
+
+
+def _counts_said(said: list[str]) -> list[str]:
+    """``said`` with « les deux à six » (both dice at six) as « les double six ».
+
+    >>> _counts_said("les deux a six".split()), _counts_said("deux a six".split())
+    (['les', 'double', 'six'], ['deux', 'a', 'six'])
+    """
+    out: list[str] = []
+    i = 0
+    while i < len(said):
+        w = said[i]
+        if (w in _BOTH and i and said[i - 1] in ("les", "tous") and i + 2 < len(said) and said[i + 1] in ("a", "à")
+                and said[i + 2] in FACES):
+            out.append(_BOTH[w])
+            i += 2
+            continue
+        out.append(w)
+        i += 1
+    return out
+
+
+def _un_may_be_an_article(said: list[str]) -> bool:
+    """Whether « un » before a face may be its article though another « un » is said alone (« un et un six »: the
+    one then « un six » said again, or three dice): every other face is said with an article or a count.
+
+    >>> _un_may_be_an_article("un et un six".split()), _un_may_be_an_article("un trois quatre".split())
+    (True, False)
+    >>> _un_may_be_an_article("un un deux".split())
+    False
+    """
+    candidates = {i for i in range(len(said) - 1) if said[i] in ("un", "une") and said[i + 1] in FACES
+                  and said[i + 1] not in ("un", "une") and (i == 0 or said[i - 1] not in FACES)}
+    if not candidates or _articles(said) >= candidates:
+        return False
+    faces = [j for j, w in enumerate(said) if w in FACES and j not in candidates]
+    # the one said alone before a connective (« un et … »), every other face with its article or its count
+    return all(said[j] in ("un", "1") and j + 1 < len(said) and said[j + 1] in _CONNECTIVES
+               or j - 1 in candidates or j and said[j - 1] in _MARKING for j in faces)
 
 
 #: Oaths and interjections a loud table says before or between a throw's words (« boudu une paire de trois »,
@@ -126,14 +173,37 @@ _NUMBERS = frozenset("zero zéro sept huit neuf dix onze douze treize quatorze q
                      "cinquante soixante cent mille".split())
 _GAME_WORDS = frozenset("velute velutes suite suites neant néant civet sirop linotte linottes bevue bévue grelottine "
                         "points point chouette chouettes cul".split())
-#: Whether a throw said once may be followed by a remark (« six cinq allez on y croit »). Measured, off: writer
-#: 11 natural +5.4 points and held-out writers 3, 6 and 8 up, but held-out writer 8's chatter 4 -> 5, and still
-#: 5 with only the remarks :func:`_opens_a_remark` allows (``docs/grammar.md``, eighth round).
-REMARK_AFTER_A_THROW = False
+#: Whether a throw said once then a remark (« six cinq allez on y croit ») is a fair reading: asked of the reading
+#: (its kind and faces), True only where the game awaits that throw from the speaker (``context.remark_gate``).
+#: Out of context, never (measured in the eighth round: writer 11 +5.4 points but one more held-out chatter line).
+RemarkGate = Callable[[DiceReading], bool]
+
+
 #: The words a remark after a throw opens with: a clause (« je le sens pas », « c'est nul »), nothing made of
 #: it (« rien du tout », « pas de bol », « chais pas »), an oath. A noun right after the faces is a count of
 #: things (« deux trois bières »), not a throw.
-_REMARK_OPENERS = frozenset("je j on tu t il elle c ca ça y et pas rien que chais sais".split())
+_REMARK_OPENERS = frozenset("je j on tu t il elle vous c ca ça y et pas rien que chais sais bon ben bah quelle quel "
+                            "vite tapez".split())
+
+
+#: A clause's first words: after a last face « un », they make it the face (« … et un je le sens pas »), as an oath
+#: or a throw's word does (« un au cul ça va pas ») — but for the words said before a noun (« un bon pressentiment »).
+_CLAUSES = frozenset("je j on tu t il elle c ca ça y".split())
+_BEFORE_A_NOUN = frozenset("bon bien trop grand gros petit beau sacre sacré".split())
+
+
+#: Words with the endings of the imperfect or the conditional that are neither (« ça fait », « parfait », « vrais »).
+_NOT_ANOTHER_TIME = frozenset("fait parfait satisfait refait souhait trait lait vrais frais".split())
+
+
+def _another_time(word: str) -> bool:
+    """Whether ``word`` is a verb in the imperfect or the conditional (« était », « fallait », « aurais »): a remark
+    so said talks about a throw that was or would have been, not about the one just thrown.
+
+    >>> _another_time("etait"), _another_time("aurais"), _another_time("fait"), _another_time("sens")
+    (True, True, False, False)
+    """
+    return word.endswith(("ait", "aient", "rais")) and word not in _NOT_ANOTHER_TIME
 
 
 def _opens_a_remark(after: list[str]) -> bool:
@@ -159,6 +229,7 @@ def _aces(said: list[str]) -> list[str]:
     """
     out: list[str] = []
     said = [w for i, w in enumerate(said) if not (w == "une" and i + 1 < len(said) and said[i + 1] == "paire")]
+    said = _counts_said(said)
     for i, w in enumerate(said):
         before = said[i - 1] if i else ""
         if w != "as" or before in _AS_SUBJECTS or before in _ACE_ARTICLES:
@@ -205,18 +276,20 @@ def _twice(core: list[str]) -> tuple[tuple[int, ...], frozenset[str]] | None:
     for k in starts:
         if core[k - 1] in _CONNECTIVES:
             continue  # « deux et | deux … »: a throw does not end on « et »
-        first, second = _faces(core[:k]), _faces(core[k:])
-        if first and second and len(first[0]) > 1 and first[0] == second[0]:
-            return first[0], first[1] | second[1]
+        for first, second in ((_faces(core[:k]), _faces(core[k:])),
+                              (_faces(core[:k], ones=True), _faces(core[k:], ones=True))):
+            if first and second and len(first[0]) > 1 and first[0] == second[0]:
+                return first[0], first[1] | second[1]
     return None
 
 
-def read_amid_remarks(words: Sequence[str]) -> DiceReading | None:
+def read_amid_remarks(words: Sequence[str], remark_fits: RemarkGate | None = None) -> DiceReading | None:
     """A throw said with the table's remarks around it: oaths before it (« boudu une paire de trois »), said again
     with an oath between (« cinq peuchère cinq »: one five; « six quatre six quatre t'entends ou quoi »: 6-4), or
-    — with :data:`REMARK_AFTER_A_THROW` — said once with a remark after it (« six cinq allez on y croit »). Only
-    the first run of throw's words is read; any later face must repeat it, and one face needs its repetition, a
-    dice word or a rolling verb. None when no such throw is told.
+    said once with a remark after it (« six cinq allez on y croit ») when ``remark_fits`` that reading (the game
+    awaits that throw from the speaker). Only the first run of throw's words is read; any later face must repeat
+    it, and one face needs its repetition, a dice word, a rolling verb or a remark that fits. None when no such
+    throw is told.
 
     >>> read_amid_remarks("six quatre six quatre t entends ou quoi".split())
     DiceReading(kind=<CallKind.CHOUETTES: 'chouettes'>, dice=(6, 4))
@@ -225,7 +298,7 @@ def read_amid_remarks(words: Sequence[str]) -> DiceReading | None:
     >>> read_amid_remarks("t as vu ce six".split()) is None, read_amid_remarks("deux minutes".split()) is None
     (True, True)
     """
-    return _amid(words)[0]
+    return _amid(words, remark_fits)[0]
 
 
 def told_twice(words: Sequence[str]) -> bool:
@@ -238,7 +311,7 @@ def told_twice(words: Sequence[str]) -> bool:
     return _amid(words)[1]
 
 
-def _amid(words: Sequence[str]) -> tuple[DiceReading | None, bool]:
+def _amid(words: Sequence[str], remark_fits: RemarkGate | None = None) -> tuple[DiceReading | None, bool]:
     """:func:`read_amid_remarks`, and whether the throw was said twice."""
     said = _aces(list(words))
     runs = _runs(said)
@@ -273,14 +346,31 @@ def _amid(words: Sequence[str]) -> tuple[DiceReading | None, bool]:
     if said_again and any(w not in _OATHS for w in said[end : said_again[0][0]]):
         return None, False  # the throw said again after words that are no oath (« trois cat trois »: a die misheard)
     last_face = max(i for i in range(start, end) if said[i] in FACES)
-    if rest and not later and twice is None and not (REMARK_AFTER_A_THROW and _opens_a_remark(said[last_face + 1 :])):
+    remark = bool(rest) and not later and twice is None  # the throw said once, then words that are no throw's
+    opens = _opens_a_remark(said[last_face + 1 :]) or _opens_a_remark(said[end:])  # « … au cul quelle misère »
+    if any(_another_time(w) for w in said[last_face + 1 :]):
+        opens = False  # « six cinq c'était mieux hier », « … j'aurais pris »: talk about another throw than this one
+    if said[last_face] in ("un", "une") and last_face + 1 < len(said):
+        # « j'ai un bon pressentiment »: « un » before a word is its article, unless a clause or an oath follows
+        nxt = said[last_face + 1]
+        opens = opens and (nxt in _CLAUSES or nxt in _OATHS or _throw_word(nxt) and nxt not in _BEFORE_A_NOUN)
+    if remark and not (remark_fits is not None and opens):
         return None, False  # « deux trois bières et on y va »: « deux-trois » things, not a throw
     marks = marks.union(*(d[1] for d in later))
     again = bool(later) or twice is not None
     if len(dice) == 1 and not marks - {"rolled"}:
-        # one face: said again (« cinq peuchère cinq »), never with a remark alone (« ça fait deux heures »)
-        return (DiceReading(CallKind.DE, dice) if later and not rest else None), again
-    reading = _kind(dice, marks)
+        # one face: said again (« cinq peuchère cinq »), or with a remark where one die is awaited
+        # (« cinq et je dis plus rien » at the cul); never with a remark out of context (« ça fait deux heures »)
+        reading = DiceReading(CallKind.DE, dice) if later and not rest or remark else None
+    else:
+        reading = _kind(dice, marks)
+    if remark and reading is not None and not (remark_fits is not None and remark_fits(reading)):
+        # « un deux c'est nul »: « un » the article of the die, or the one of two chouettes — the awaited throw says
+        ones = _faces(said[start:end], ones=True)
+        other = _kind(*ones) if ones is not None and len(ones[0]) > 1 else None
+        if other is None or not (remark_fits is not None and remark_fits(other)):
+            return None, False  # a throw and a remark: read only where the game awaits that throw from the speaker
+        reading = other
     return reading, again and reading is not None
 
 def _reading(said: list[str], parallel: bool, denied: bool) -> DiceReading | None:
@@ -299,18 +389,19 @@ def _counted(said: list[str]) -> DiceReading | None:
 
     >>> _counted("j ai deux cinq et un six".split())
     DiceReading(kind=<CallKind.DES: 'des'>, dice=(5, 5, 6))
-    >>> _counted("deux six et trois".split()) is None
-    True
+    >>> _counted("deux six et trois".split()) is None, _counted("six et deux trois".split())
+    (True, DiceReading(kind=<CallKind.DES: 'des'>, dice=(6, 3, 3)))
     """
     article = any(w in ("un", "une") and nxt in FACES and nxt not in ("un", "une")
                   for w, nxt in zip(said, said[1:]))
-    if not article:
-        return None
     words, counted = list(said), False
     for i in range(len(said) - 1):
         alone = i + 2 >= len(said) or said[i + 2] not in FACES  # « deux six » then no other face
         after_a_face = i > 0 and said[i - 1] in FACES
-        if said[i] in _TIMES and said[i + 1] in FACES and alone and not after_a_face:
+        # « six et deux trois »: after « et », the last two words a count and a face (measured on the tune
+        # corpora: a count there 2 times of 2; elsewhere without an article 1 of 54)
+        last_after_and = i + 2 == len(said) and i > 1 and said[i - 1] == "et" and said[i - 2] in FACES
+        if said[i] in _TIMES and said[i + 1] in FACES and alone and not after_a_face and (article or last_after_and):
             words[i] = {2: "double", 3: "triple"}[_TIMES[said[i]]]
             counted = True
     faces = _faces(words) if counted else None
@@ -344,7 +435,11 @@ def counts_faces(words: Sequence[str]) -> bool:
     (True, False)
     """
     said = list(words)
-    return any(w in _MULTIPLIERS or w in ("fois", "paire") for w in said) or _counted(said) is not None
+    if any(w in _MULTIPLIERS or w in ("fois", "paire") for w in said) or _counted(said) is not None:
+        return True
+    # « et re trois » (the face again), « deux as » (two ones), « les deux à six » (both at six)
+    return any(w == "re" and nxt in FACES or w in _TIMES and nxt == "as" for w, nxt in zip(said, said[1:])) or \
+        _counts_said(said) != said
 
 
 def _without_denied(said: list[str]) -> list[str]:
@@ -404,12 +499,15 @@ def _articles(words: list[str]) -> frozenset[int]:
     return frozenset(i for i in candidates if words[i] == "une")
 
 
-def _faces(words: list[str], parallel: bool = True) -> tuple[tuple[int, ...], frozenset[str]] | None:
+def _faces(
+    words: list[str], parallel: bool = True, ones: bool = False
+) -> tuple[tuple[int, ...], frozenset[str]] | None:
     """The faces said, in order, and which dice words were said; None when a word is no throw's word.
-    ``parallel``: « un » before a face is its article only as :func:`_articles` says; otherwise always."""
+    ``parallel``: « un » before a face is its article only as :func:`_articles` says; otherwise always.
+    ``ones``: « un » is always the face one (the other reading of « un six » said again)."""
     dice: list[int] = []
     marks: set[str] = set()
-    articles = _articles(words) if parallel else None
+    articles = frozenset() if ones else _articles(words) if parallel else None
     i, article = 0, False
     while i < len(words):
         w = words[i]
@@ -487,6 +585,8 @@ def _kind(dice: tuple[int, ...], marks: frozenset[str]) -> DiceReading | None:
     if "cul" in marks or "last" in marks:
         if n == 1 and "chouettes" not in marks:
             return DiceReading(CallKind.CUL, dice)
+        if n == 2 and dice[0] == dice[1] and not marks & {"chouettes", "des", "rank"}:
+            return DiceReading(CallKind.CUL, dice[:1])  # « six six au cul », « quatre derrière quatre »: said twice
         if n == 3 and "chouettes" in marks or n == 3 and "cul_third" in marks and not marks & {"de", "last"}:
             return DiceReading(CallKind.DES, dice)  # the chouettes and the cul in one breath
         return None
@@ -542,3 +642,53 @@ def _before_the_throw(words: Sequence[str]) -> list[str]:
     """The words said before the first face."""
     first = next((i for i, w in enumerate(words) if w in FACES), len(words))
     return list(words[:first])
+
+
+#: Words a die said twice may have between its two faces besides the oaths (« deux bon ben deux »).
+_PARTICLES = frozenset("bon ben bah ouais oui que hop alors voila voilà".split())
+#: Words that may open a throw before its faces besides the oaths (« et paf un six », « et hop trois »).
+_OPENERS = frozenset("et puis alors hop bon ben".split())
+
+
+def _core(said: list[str]) -> list[str]:
+    """``said`` without the oaths and the openers before its first word, and the oaths after its last."""
+    i, j = 0, len(said)
+    while i < j and (said[i] in _OATHS or said[i] in _OPENERS):
+        i += 1
+    while j > i and said[j - 1] in _OATHS:
+        j -= 1
+    return said[i:j]
+
+
+def told_two_ways(words: Sequence[str]) -> tuple[DiceReading, ...]:
+    """The two throws some words tell, for the scribe to ask or the game to decide; empty when they tell one.
+
+    One face said twice with the table's particles between (« deux bon ben deux », « trois peuchère que trois »):
+    the die said twice, or two dice the same (with only oaths between it is the die: :func:`read_amid_remarks`).
+    « un » and one face after oaths or an opener (« et paf un six », « un trois »): the die with its article, or
+    the chouettes one and that face.
+
+    >>> told_two_ways("deux bon ben deux".split())
+    (DiceReading(kind=<CallKind.CHOUETTES: 'chouettes'>, dice=(2, 2)), DiceReading(kind=<CallKind.DE: 'de'>, dice=(2,)))
+    >>> told_two_ways("et paf un six".split())
+    (DiceReading(kind=<CallKind.CHOUETTES: 'chouettes'>, dice=(1, 6)), DiceReading(kind=<CallKind.DE: 'de'>, dice=(6,)))
+    >>> told_two_ways("trois putain trois".split()), told_two_ways("deux trois".split())
+    ((), ())
+    """
+    core = _core(list(words))
+    if len(core) == 2 and core[0] == "un" and core[1] in FACES and FACES[core[1]] != 1:
+        face = FACES[core[1]]
+        return DiceReading(CallKind.CHOUETTES, (1, face)), DiceReading(CallKind.DE, (face,))
+    if len(core) >= 3 and core[0] in FACES and core[-1] in FACES and FACES[core[0]] == FACES[core[-1]]:
+        between = core[1:-1]
+        oaths_only = all(w in _OATHS and not _throw_word(w) for w in between)  # « trois putain trois »: the die
+        if all(w in _OATHS or w in _PARTICLES for w in between) and not oaths_only:
+            face = FACES[core[0]]
+            return DiceReading(CallKind.CHOUETTES, (face, face)), DiceReading(CallKind.DE, (face,))
+    return ()
+
+
+def two_from_a_small_word(words: Sequence[str], dice: tuple[int, ...], read: Sequence[tuple[int, ...]]) -> bool:
+    """Whether a phrase's two was heard from a small word that sounds like it (« six trois bordel de bordel »:
+    not 6-3-2): « de / des / d' » said, and every throw the words tell has fewer twos."""
+    return any(w in _DE_SOUNDS for w in words) and bool(read) and all(r.count(2) < dice.count(2) for r in read)

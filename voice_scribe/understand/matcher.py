@@ -44,7 +44,7 @@ from voice_scribe.understand.by_sound import SoundStage
 from voice_scribe.understand.by_structure import THROWS, by_structure, may_restructure, structure_decides
 from voice_scribe.understand.commands import Command, TableCommand
 from voice_scribe.understand.commentary import INF, SLOT_INTRODUCERS
-from voice_scribe.understand.context import Judgement, LazyNow, Standing, Table, allowed_now, complete, judge
+from voice_scribe.understand.context import Judgement, LazyNow, Standing, Table, allowed_now, as_awaited, complete, judge, remark_gate
 from voice_scribe.understand.dice_words import corrects
 from voice_scribe.understand.grammar import FILLERS, Grammar, Template, load_grammar
 from voice_scribe.understand.heard_words import HeardWords, UTok, collapse_repeats, without_stutters
@@ -175,11 +175,15 @@ class Matcher:
         if not (about or remark) and may_restructure(decided, table is not None):
             # a throw or a question in the speaker's own words is read by its structure — when the phrases read
             # nothing, or hesitate and the structure says which of them it is, or skipped words that count a face
-            structure = by_structure(utoks, text, self.thresholds.accept)
+            structure = by_structure(utoks, text, self.thresholds.accept, remark_gate(now, who))
             if structure and structure_decides(decided, structure, table is not None):
                 decided = self._decide(utterance, structure, who, source, context)
         decided = asked_if_correcting(decided, context)
-        return asked_if_article(decided, utoks) if table is None else decided
+        if now is None:
+            return asked_if_article(decided, utoks)
+        if decided.call is not None and decided.call.kind is CallKind.DE:
+            decided = replace(decided, call=as_awaited(decided.call, now))  # the die where the cul is awaited: the cul
+        return decided
 
     def _together(self, utterance: Utterance, utoks: list[UTok], table: Table | None) -> Understanding | None:
         """« Perceval et Karadoc beau sirop », « beau sirop pour Léodagan et Yvain »: several players named as
