@@ -15,7 +15,15 @@ from dataclasses import dataclass, field
 from rapidfuzz import fuzz
 
 from voice_scribe.engine.calls import CallKind
-from voice_scribe.understand.commentary import CONTROL, INF, Edges, commentary_edges, control_edges, strict_edges
+from voice_scribe.understand.commentary import (
+    CONTROL,
+    INF,
+    Edges,
+    commentary_edges,
+    control_edges,
+    remark_edges,
+    strict_edges,
+)
 from voice_scribe.understand.grammar import FILLERS, Template, TTok
 from voice_scribe.understand.heard_words import DE_SOUNDS, HeardWords, UTok, is_article
 from voice_scribe.understand.numbers import NUMBER_WORDS, die_faces, parse_number
@@ -91,6 +99,7 @@ class Heard:
     player_row: list[float] | None = None  # cost of each heard word where a template has a name
     player_moves: list = field(default_factory=list)  # … and the name read (or the failure) for each
     cheapest: dict = field(default_factory=dict)  # per template token, the cheapest way to hear it
+    remark_edges: Edges | None = None  # for a phrase that takes no commentary: remarks alone (« … s'te plaît »)
 
 
 class Aligner:
@@ -113,6 +122,7 @@ class Aligner:
             [self._ins_cost(u, articles[j]) for j, u in enumerate(utoks)],
             [u.is_number and not articles[j] for j, u in enumerate(utoks)],
             frozenset(j for j, u in enumerate(utoks) if u.word in self.words.key_words and not u.player),
+            remark_edges=remark_edges(edges),
         )
 
     def _ins_cost(self, u: UTok, article: bool = True) -> float:
@@ -217,9 +227,12 @@ class Aligner:
         plan = self.plans.get(id(t)) or Plan.of(t)
         utoks = heard.utoks
         edges = heard.control_edges if plan.edges == "control" else heard.strict_edges if plan.edges == "strict" else heard.edges
+        around = plan.commentary
+        if not around and not plan.exact and heard.remark_edges is not None:
+            edges, around = heard.remark_edges, True  # no commentary, but the table's remarks (« qui a … chais plus »)
         m, n = len(plan.toks), len(utoks)
         scale = plan.scale  # commentary costs what it costs, whatever the call's length
-        start = [c * scale for c in edges.lead] if plan.commentary else [0.0] + [INF] * n
+        start = [c * scale for c in edges.lead] if around else [0.0] + [INF] * n
         ins = self._ins_row(plan, heard)
         row = list(start)
         D = [row]
@@ -245,7 +258,7 @@ class Aligner:
             row = nrow
         _insert(row, ins)
         end = n
-        if plan.commentary:
+        if around:
             tail = edges.tail
             best = INF
             for j, here in enumerate(row):  # the cheapest end, the latest of equals

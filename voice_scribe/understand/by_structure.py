@@ -168,7 +168,9 @@ def by_structure(utoks: list[UTok], text: str, cost: float, remark_fits: RemarkG
     if guessed:
         return []
     names = [u.player for u in utoks if u.player]
-    question = read_question(words, names[0] if names else None)
+    # « Karadoc il a quoi »: the final « quoi » the words above dropped as a particle asks the question
+    asked_last = said[-1:] == ["quoi"] and words[-1:] != ["quoi"]
+    question = read_question(words + ["quoi"] if asked_last else words, names[0] if names else None)
     if question is None:
         return []
     values: tuple[tuple[str, object], ...] = (("player", question.target),) if question.target else ()

@@ -175,7 +175,10 @@ class Matcher:
         if not (about or remark) and may_restructure(decided, table is not None):
             # a throw or a question in the speaker's own words is read by its structure — when the phrases read
             # nothing, or hesitate and the structure says which of them it is, or skipped words that count a face
-            structure = by_structure(utoks, text, self.thresholds.accept, remark_gate(now, who))
+            gate = remark_gate(now, who)
+            structure = by_structure(utoks, text, self.thresholds.accept, gate)
+            if not structure and addressee:  # « Karadoc il a quoi » said by another: the name is the question's
+                structure = by_structure(addressee + utoks, text, self.thresholds.accept, gate)
             if structure and structure_decides(decided, structure, table is not None):
                 decided = self._decide(utterance, structure, who, source, context)
         decided = asked_if_correcting(decided, context)

@@ -47,7 +47,7 @@ _AROUND = frozenset(
     "c est ce que qu le la les l de des du d a à au aux en y il elle lui ils on nous vous tu t sont suis es ai "
     "ça ca rendu rendus rendue fait font donne en où ou est-ce pour avant encore déjà deja maintenant alors "
     "là la exactement sait savoir pas peux pouvez pourriez pourrais peut prie s'il plait plaît te vous "
-    "jouer lancer joue lance niveau pis actuellement actuel actuelle toujours un une nous en".split()
+    "jouer lancer joue lance niveau pis actuellement actuel actuelle toujours un une nous en comme et".split()
 )
 #: The score every player races to (« combien avant trois cent quarante-trois »): a number said only with
 #: what is missing.
@@ -83,6 +83,7 @@ def read_question(words: Sequence[str], player: str | None = None) -> QuestionRe
     if not asked or named > 1 or len(topics) > 1:
         return None
     standing = "combien" in said or "ou" in said and "en" in said and ("est" in said or "sont" in said)
+    standing = standing or named == 1 and _what_he_has(said)  # « Karadoc il a quoi »: his score
     topic = next(iter(topics)) if topics else ("score" if standing else "")  # « on en est où », « ça fait combien »
     if not topic or not _only_question_words(said, topic):
         return None
@@ -103,6 +104,19 @@ def read_question(words: Sequence[str], player: str | None = None) -> QuestionRe
     if named or itself or "qui" not in said:
         return None  # « qui » asks who leads / whose turn; a name or « moi » there is another question
     return QuestionReading(TableCommand.QUI_MENE if topic == "lead" else TableCommand.TOUR)
+
+
+def _what_he_has(said: list[str]) -> bool:
+    """« {player} il a quoi », « et {player} elle a quoi » (the name, then « il / elle a quoi »): what a player
+    has, asked of the scribe, is his score.
+
+    >>> _what_he_has("dis moi {player} il a quoi".split()), _what_he_has("il a quoi".split())
+    (True, False)
+    """
+    if "{player}" not in said:
+        return False
+    at = said.index("{player}")
+    return said[at + 1 : at + 4] in (["il", "a", "quoi"], ["elle", "a", "quoi"])
 
 
 #: Politeness said around a question (« … je vous prie »): not the speaker asking about himself.
