@@ -69,6 +69,17 @@ def test_a_corrected_value_alone_keeps_what_it_is_the_value_of(matcher, said, me
     assert _read(matcher, said) == meant
 
 
+@pytest.mark.parametrize("said,meant", [
+    ("grelottine sur karadoc non attends je veux dire sur léodagan", ("grelottine", (), None, "Léodagan")),
+    ("civet de vingt sur une chouette euh pardon sur une velute", ("civet", (), 20, None)),
+    ("michette de deux enfin non de quatre", ("michette", (), 4, None)),
+])
+def test_only_the_argument_corrected_with_its_introducer(matcher, said, meant):
+    assert _read(matcher, said) == meant
+    if meant[0] == "civet":
+        assert matcher.understand(said, speaker=SPEAKER).call.combination == "velute"
+
+
 @pytest.mark.parametrize("said", [
     "civet de vingt sur une chouette non attends je veux dire sur mon cousin",
     "grelottine sur karadoc pardon sur le gars d'à côté",

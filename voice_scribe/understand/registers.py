@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from voice_scribe.understand.commentary import SLOT_INTRODUCERS
 from voice_scribe.understand.grammar import GrammarError, _Expander, _read_sections, grammar_root, parse_template
 from voice_scribe.understand.normalize import token_pairs
 from voice_scribe.understand.numbers import is_number_token
@@ -175,12 +176,20 @@ class Registers:
         """The tries from the last one back, each without its wrappers. A try that is only a value (« … non
         attends, oui trois », « correction, non je veux dire c'est cinq quatre un ») is read first after the
         words of the try before it that say what the value is of (its stem: that try without its own value,
-        when no other number is in it). An earlier try is read only when every later one was all
+        when no other number is in it); one that is only an argument with the word introducing it (« … non,
+        sur Léodagan ») in place of the argument the try before it introduced so. An earlier try is read only when every later one was all
         confirmation (« … non attends, oui c'est ça »): a corrected call that does not read is never taken
         for the first one."""
         for k in range(len(tries) - 1, -1, -1):
             inner = self._unwrapped(tries[k], kinds)
             held = kinds(_text(tries[k])) if inner else frozenset()
+            if inner and k and inner[0][0] in SLOT_INTRODUCERS:
+                # only the argument said again, with the word that introduces it (« grelottine sur Karadoc, non
+                # attends, sur Léodagan »): in place of the argument the try before it introduced so
+                before = [w for w, _ in tries[k - 1]]
+                if inner[0][0] in before:
+                    at = len(before) - 1 - before[::-1].index(inner[0][0])
+                    yield Reread(_text(self._unwrapped(tries[k - 1][:at] + inner, kinds) or inner))
             if inner and k and not held & {"key", "word", "player"}:
                 stem = _stem(tries[k - 1])
                 if stem and "number" not in kinds(_text(stem)):
