@@ -43,12 +43,14 @@ from voice_scribe.understand.asking import asked_if_article, asked_if_correcting
 from voice_scribe.understand.by_sound import SoundStage
 from voice_scribe.understand.by_structure import THROWS, by_structure, may_restructure, structure_decides
 from voice_scribe.understand.commands import Command, TableCommand
-from voice_scribe.understand.commentary import INF, SLOT_INTRODUCERS
+from voice_scribe.understand.commentary import COMMENTARY_WORDS, INF, SLOT_INTRODUCERS
 from voice_scribe.understand.context import Judgement, LazyNow, Standing, Table, allowed_now, as_awaited, complete, judge, remark_gate
 from voice_scribe.understand.dice_words import corrects
 from voice_scribe.understand.grammar import FILLERS, Grammar, Template, load_grammar
 from voice_scribe.understand.heard_words import HeardWords, UTok, collapse_repeats, without_stutters
 from voice_scribe.understand.normalize import token_pairs, tokens
+from voice_scribe.understand.numbers import is_number_token
+from voice_scribe.understand.registers import Registers
 from voice_scribe.understand.readings import Readings, best_per_meaning, clean_cost, reading_fields, tied
 from voice_scribe.understand.roster import Roster
 from voice_scribe.understand.sentence_frames import ASKING, about_a_call, addressed, plain_words, reads_about, remark_after, self_intro
@@ -80,6 +82,7 @@ class Matcher:
         self.shortlist = Shortlist(self.words, templates)
         self.aligner = Aligner(self.words, templates)
         self.sounds = SoundStage(self.words, templates, self.roster)
+        self.registers = Registers.load(self.grammar.root)
         # with a table: each player's last incomplete call (the first breath of a call said in two)
         self._partials: dict[tuple[str, CallKind], Call] = {}
 
@@ -106,6 +109,30 @@ class Matcher:
             utterance = Utterance(t=0.0, text=utterance, speaker=speaker)
         elif speaker and not utterance.speaker:
             utterance = replace(utterance, speaker=speaker)
+        first = self._read(utterance, table)
+        if self._too_long(utterance.text) or about_a_call(tokens(utterance.text)):
+            return first  # (a sentence about a call is not one, whatever wraps it)
+        # a call wrapped in a sentence (« oyez oyez … par les dieux »), or said again after a try taken back
+        # (« trois quatre non je veux dire trois cinq »: the last call said whole wins): :mod:`.registers`
+        for again in self.registers.rereadings(utterance.text, first.accepted, self._kinds):
+            read = self._read(replace(utterance, text=again.text), table)
+            if read.accepted and (again.agree is None or _same(read, self._read(replace(utterance, text=again.agree), table))):
+                return replace(read, text=utterance.text)
+        return first
+
+    def _kinds(self, text: str) -> frozenset[str]:
+        """What in ``text`` may be a call's argument or name it: « number » (a number word said as such),
+        « sounds_number » (a word read as one by its sound: « dieux »), « player », « key » (a key word),
+        « word » (another word of the calls, beyond the small and common ones)."""
+        utoks = self.sounds.numbers_by_sound(without_stutters(self.canonical(token_pairs(text))))
+        kinds = {("number" if is_number_token(u.heard) else "sounds_number") for u in utoks if u.is_number}
+        kinds |= {"player" for u in utoks if u.player}
+        kinds |= {"key" for u in utoks if u.known and u.word in self.words.key_words}
+        common = FILLERS | COMMENTARY_WORDS
+        return frozenset(kinds | {"word" for u in utoks if u.known and not u.is_number and len(u.word) > 3 and u.word not in common})
+
+    def _read(self, utterance: Utterance, table: Table | None) -> Understanding:
+        """One utterance read as said (:meth:`understand` reads it again without its wrappers)."""
         text = utterance.text
         too_long = self._too_long(text)
         if too_long:
@@ -472,6 +499,14 @@ class Matcher:
         allowed = {"target", "item", "rule", "dice"}
         command = Command(target, player, t, **{k: v for k, v in fields.items() if k in allowed})  # type: ignore[arg-type]
         return Candidate(al.cost, al.template.text, command=command)
+
+
+def _same(one: Understanding, other: Understanding) -> bool:
+    """Whether two readings say the same call or command (its time aside)."""
+    if not (one.accepted and other.accepted):
+        return False
+    a, b = one.call or one.command, other.call or other.command
+    return replace(a, t=0.0) == replace(b, t=0.0)  # type: ignore[type-var]
 
 
 def _said_once(utoks: list[UTok], keep_first: bool) -> list[UTok] | None:
