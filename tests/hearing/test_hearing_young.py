@@ -110,6 +110,15 @@ def test_a_leak_no_window_holds_enough_of_is_learnt_from_all_the_windows_pooled(
     """Four 60 ms bursts (12 frames each, under the 20 a window wants) 5 s apart: the merged
     windows never learn their leak; pooled, the four give it, near the −13 dB mixed in."""
     audio = _bursts(gap_s=5.0)
-    assert np.isnan(_final_gains(audio)[[0, 2, 3], 1]).all()
-    pooled = 10 * np.log10(_final_gains(audio, pool_unknown=True)[[0, 2, 3], 1])
+    assert np.isnan(_final_gains(audio, pool_unknown=False)[[0, 2, 3], 1]).all()
+    pooled = 10 * np.log10(_final_gains(audio, pool_unknown=True, pool_unknown_margin_db=0.0)[[0, 2, 3], 1])
     assert np.all(np.abs(pooled + 13.0) < 2.5), pooled
+
+
+def test_a_margin_raises_the_pooled_gain_but_never_above_the_default() -> None:
+    audio = _bursts(gap_s=5.0)
+    plain = 10 * np.log10(_final_gains(audio, pool_unknown=True, pool_unknown_margin_db=0.0)[[0, 2, 3], 1])
+    raised = 10 * np.log10(_final_gains(audio, pool_unknown=True, pool_unknown_margin_db=3.0)[[0, 2, 3], 1])
+    assert np.allclose(raised, np.minimum(plain + 3.0, -9.0), atol=0.01)
+    capped = 10 * np.log10(_final_gains(audio, pool_unknown=True, pool_unknown_margin_db=8.0)[[0, 2, 3], 1])
+    assert np.allclose(capped, -9.0, atol=0.01)

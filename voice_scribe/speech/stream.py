@@ -35,8 +35,8 @@ crosstalk part is learnt as the file path learns it, on that much recent audio a
 ``pooled``, on every frame heard so far where a speaker was alone, each counted once
 (:class:`~voice_scribe.audio.leak_pool.LeakPool`; « Live path, eighth round »). A leak the
 merged windows never learn keeps the segmenter's −9 dB for the whole table: ``pool_unknown`` takes
-it from the frames pooled instead, ``prior_db`` at a given gain (« Ninth round: the live path's
-misses »; both measured, off).
+it from the frames pooled instead, 3 dB up (on by default), ``prior_db`` at a given gain (measured,
+off; « Ninth round: the live path's misses »).
 
 Frames pass through an optional :class:`~voice_scribe.audio.mute.Mute` first,
 so the scribe does not hear itself.
@@ -221,9 +221,12 @@ class StreamingHearing:
     #: frame heard where its source was alone (:class:`~voice_scribe.audio.leak_pool.LeakPool`,
     #: each learning window judged against its own noise floor), once enough frames are pooled;
     #: the gains the windows learnt, the direct paths and the seats stay the merged ones
-    pool_unknown: bool = False
+    pool_unknown: bool = True
     #: ... once its source was alone in this many frames pooled (the file path wants 20)
     pool_unknown_frames: int = 20
+    #: ... raised by this much (dB), never above the segmenter's ``default_crosstalk_db``: a pooled
+    #: gain from few frames under-estimates the leak's reverberant tail
+    pool_unknown_margin_db: float = 3.0
     #: a leak the model does not know yet (NaN gain) is taken at this quantile of the gains it knows
     #: (0.5: their median; negative: the segmenter's default, ``default_crosstalk_db``)
     gain_prior_q: float = -1.0
@@ -467,6 +470,9 @@ class StreamingHearing:
             return leak
         gains, support = self._pool.gains(cfg.leak_percentile)
         use = unknown & (support >= self.pool_unknown_frames)
+        if self.pool_unknown_margin_db:
+            ceiling = 10 ** (cfg.default_crosstalk_db / 10)
+            gains = np.minimum(gains * 10 ** (self.pool_unknown_margin_db / 10), ceiling)
         return replace(leak, gains=np.where(use, gains, leak.gains))
 
     def _pooled(self, leak: LeakModel, recent: np.ndarray, at: int) -> LeakModel:
