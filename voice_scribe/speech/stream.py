@@ -33,7 +33,10 @@ What still makes the two paths differ is the crosstalk model, learnt at the look
 ``learn_s`` and merged (docs/hearing.md, « Live path, sixth round »); with ``crosstalk_s`` its
 crosstalk part is learnt as the file path learns it, on that much recent audio at once; with
 ``pooled``, on every frame heard so far where a speaker was alone, each counted once
-(:class:`~voice_scribe.audio.leak_pool.LeakPool`; « Live path, eighth round »).
+(:class:`~voice_scribe.audio.leak_pool.LeakPool`; « Live path, eighth round »). A leak the
+merged windows never learn keeps the segmenter's −9 dB for the whole table: ``pool_unknown`` takes
+it from the frames pooled instead, 3 dB up (on by default), ``prior_db`` at a given gain (measured,
+off; « Ninth round: the live path's misses »).
 
 Frames pass through an optional :class:`~voice_scribe.audio.mute.Mute` first,
 so the scribe does not hear itself.
@@ -49,7 +52,7 @@ from typing import Any
 import numpy as np
 
 from voice_scribe.audio.carry import LookCache
-from voice_scribe.audio.frames import frame_power
+from voice_scribe.audio.frames import frame_power, noise_floor
 from voice_scribe.audio.leak import LeakModel, LeakPaths, cancelled, learn_leak, spread_power
 from voice_scribe.audio.leak_pool import LeakPool
 from voice_scribe.audio.mute import Mute
@@ -111,6 +114,38 @@ def _settled(old: LeakPaths, new: LeakPaths) -> bool:
     return old.keys() == new.keys() and all(
         old[pair][1] == lag and abs(old[pair][0] - gain) < PATH_SETTLE for pair, (gain, lag) in new.items()
     )
+
+
+def with_prior(leak: LeakModel | None, prior_db: float, quantile: float = -1.0) -> LeakModel | None:
+    """``leak`` with each leak it does not know yet (NaN gain) given a starting value: the
+    ``quantile`` of the gains it knows (if ``quantile`` ≥ 0 and it knows some), else ``prior_db``
+    (if < 0; otherwise left unknown: the segmenter takes its ``default_crosstalk_db``).
+
+    A live table's first seconds come before any speaker has been heard alone long enough for his
+    leak to be learnt (docs/hearing.md, « Ninth round: the live path's misses »).
+
+    >>> g = np.full((3, 3), np.nan); np.fill_diagonal(g, 0.0); g[0, 1], g[0, 2] = 0.04, 0.06
+    >>> young = with_prior(LeakModel({}, g, np.zeros((3, 3))), -12.0)
+    >>> np.round(10 * np.log10(young.gains[1:, 0]), 1).tolist(), young.gains[0, 1:].tolist()
+    ([-12.0, -12.0], [0.04, 0.06])
+    >>> round(float(with_prior(LeakModel({}, g, np.zeros((3, 3))), -12.0, 0.5).gains[2, 1]), 3)
+    0.05
+    """
+    if leak is None or (quantile < 0 and prior_db >= 0):
+        return leak
+    gains = leak.gains
+    off = ~np.eye(len(gains), dtype=bool)
+    unknown = off & np.isnan(gains)
+    if not unknown.any():
+        return leak
+    known = off & ~unknown
+    if quantile >= 0 and known.any():
+        prior = float(np.quantile(gains[known], min(quantile, 1.0)))
+    elif prior_db < 0:
+        prior = 10 ** (prior_db / 10)
+    else:
+        return leak
+    return replace(leak, gains=np.where(unknown, prior, gains))
 
 
 def shifted(seg: Segment, dt: float) -> Segment:
@@ -182,6 +217,25 @@ class StreamingHearing:
     #: kept) instead of computing it again over the whole window: the same segments, sooner
     #: (False: every look computes all, as the file path does)
     carry: bool = True
+    #: a leak the merged windows never learnt (NaN gain) is taken at its gain pooled over every
+    #: frame heard where its source was alone (:class:`~voice_scribe.audio.leak_pool.LeakPool`,
+    #: each learning window judged against its own noise floor), once enough frames are pooled;
+    #: the gains the windows learnt, the direct paths and the seats stay the merged ones
+    pool_unknown: bool = True
+    #: ... once its source was alone in this many frames pooled (the file path wants 20)
+    pool_unknown_frames: int = 20
+    #: ... raised by this much (dB), never above the segmenter's ``default_crosstalk_db``: a pooled
+    #: gain from few frames under-estimates the leak's reverberant tail
+    pool_unknown_margin_db: float = 3.0
+    #: a leak the model does not know yet (NaN gain) is taken at this quantile of the gains it knows
+    #: (0.5: their median; negative: the segmenter's default, ``default_crosstalk_db``)
+    gain_prior_q: float = -1.0
+    #: a leak the model does not know yet, while it knows none (or ``gain_prior_q`` is off), is
+    #: taken at this power gain (dB; 0 or more: the segmenter's ``default_crosstalk_db``, −9 dB)
+    prior_db: float = 0.0
+    #: ... only during the table's first this many seconds (0: all along); after it a pair still
+    #: unknown takes the segmenter's default, as on the file path
+    prior_s: float = 0.0
     #: called with each utterance the moment it is decoded, before the rest of the push's work
     #: (the next shout's decoding, the crosstalk model, the decoders of shouts still going);
     #: ``push`` and ``flush`` return them as well
@@ -394,7 +448,32 @@ class StreamingHearing:
             self._leak = self._pooled(self._leak, recent, at)
         if self.crosstalk_s is not None:
             self._leak = self._with_crosstalk(self._leak)
+        if self.pool_unknown and not self.pooled:
+            self._leak = self._pooled_unknown(self._leak, recent, self._buf_start + len(self._buf) - len(recent))
         return self._leak
+
+    def _pooled_unknown(self, leak: LeakModel, recent: np.ndarray, at: int) -> LeakModel:
+        """``leak`` with each gain it does not know taken from the frames pooled so far
+        (``recent``, from session sample ``at``, added to them): a support of 0 keeps it out of
+        the next merge, which learns it again or leaves it to the pool."""
+        cfg = self.cfg.segmenter
+        if self._pool is None:
+            self._pool = LeakPool(self.channels, path_frames=int(self.pool_path_frames))
+        frame = self._watch.frame
+        skip = -at % frame  # whole frames on the session's grid only
+        recent = recent[skip : skip + (len(recent) - skip) // frame * frame]
+        clean = cancelled(recent, leak, cfg)
+        power = frame_power(clean, frame)
+        self._pool.add_clean(power, spread_power(power, cfg), (at + skip) // frame, noise=noise_floor(power))
+        unknown = np.isnan(leak.gains)
+        if not unknown.any():
+            return leak
+        gains, support = self._pool.gains(cfg.leak_percentile)
+        use = unknown & (support >= self.pool_unknown_frames)
+        if self.pool_unknown_margin_db:
+            ceiling = 10 ** (cfg.default_crosstalk_db / 10)
+            gains = np.minimum(gains * 10 ** (self.pool_unknown_margin_db / 10), ceiling)
+        return replace(leak, gains=np.where(use, gains, leak.gains))
 
     def _pooled(self, leak: LeakModel, recent: np.ndarray, at: int) -> LeakModel:
         """``leak`` with its direct paths and power gains learnt on every frame heard so far where
@@ -471,7 +550,7 @@ class StreamingHearing:
         t0 = first / rate
         horizon = self.now - self.wait_s
         settled = self.now if final else horizon
-        leak = self._learn()
+        leak = self._prior(self._learn())
         ready: list[Segment] = []
         going: list[Segment] = []
         held: list[Segment] = []
@@ -536,6 +615,12 @@ class StreamingHearing:
                 decoder.discard()  # the onset moved since: start afresh from the true one
             decoder = SegmentDecoder(self._recognizer(seg.channel), seg.channel, a, chunk_samples(self.cfg))
         return decoder.finish(self._buf, self._buf_start, b)
+
+    def _prior(self, leak: LeakModel | None) -> LeakModel | None:
+        """``leak`` with each gain it does not know yet at its starting value (:func:`with_prior`)."""
+        if self.prior_s and self.now > self.prior_s:
+            return leak
+        return with_prior(leak, self.prior_db, self.gain_prior_q)
 
     # ── decoding while the shout goes ──
     def _follow(self, going: list[Segment]) -> None:
