@@ -15,12 +15,9 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from pathlib import Path
 
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "bench"))
+from probe_args import ROOT  # noqa: E402,F401 - puts the project and bench/ on sys.path
 
 import numpy as np  # noqa: E402
 from rooms.score import HELD_OUT, TUNING, match  # noqa: E402

@@ -29,12 +29,9 @@ import argparse
 import os
 import sys
 from collections import Counter
-from pathlib import Path
 
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "bench"))
+from probe_args import ROOT  # noqa: E402,F401 - puts the project and bench/ on sys.path
 
 import numpy as np  # noqa: E402
 from rooms import voices  # noqa: E402

@@ -28,7 +28,7 @@ class Table:
 
 
 def test_the_nearest_announcement_of_a_refusal_names_its_slot_in_french() -> None:
-    reply = Table().hear("Karadoc", "double machin truc")
+    reply = Table().hear("Karadoc", "double bidule")
     assert reply.kind == "not_understood"
     assert "« double (un chiffre) »" in reply.phrase.screen, reply.phrase.screen
     assert "…" not in reply.phrase.screen

@@ -114,7 +114,9 @@ class Matcher:
             return first  # (a sentence about a call is not one, whatever wraps it)
         # a call wrapped in a sentence (« oyez oyez … par les dieux »), or said again after a try taken back
         # (« trois quatre non je veux dire trois cinq »: the last call said whole wins): :mod:`.registers`
-        for again in self.registers.rereadings(utterance.text, first.accepted, self._kinds):
+        for again in self.registers.rereadings(
+            utterance.text, first.accepted, self._kinds, asked=first.kind is ResultKind.AMBIGUOUS
+        ):
             read = self._read(replace(utterance, text=again.text), table)
             if read.accepted and (again.agree is None or _same(read, self._read(replace(utterance, text=again.agree), table))):
                 return replace(read, text=utterance.text)

@@ -138,7 +138,7 @@ class Registers:
             heard=Phrases.of(list(words)),
         )
 
-    def rereadings(self, text: str, accepted: bool, kinds: Kinds) -> Iterator[Reread]:
+    def rereadings(self, text: str, accepted: bool, kinds: Kinds, asked: bool = False) -> Iterator[Reread]:
         """The texts to read instead of ``text``, best first, when a wrapper is heard in it (none: nothing).
 
         Tries taken back (a ``[restart]`` between them), whether or not the whole was ``accepted``: the last
@@ -147,14 +147,16 @@ class Registers:
         (or, when the whole was not ``accepted``, says nothing a call holds). Then the text without its wrappers
         (:meth:`_unwrapped`): when the whole was not ``accepted``, or when a word the wrapper drops was read
         as something a call holds (« oyez, par les dieux, quatre et deux »: « dieux » is no « deux »).
-        ``kinds``: what some words hold (a number, a name, a key word).
+        ``kinds``: what some words hold (a number, a name, a key word). ``asked``: the whole was read and asks
+        back (« six ouais six »: one die said twice, or a pair?): its tries around ``[between]`` are not read
+        apart, since either would answer what the whole left open.
         """
         pairs = self._translated(token_pairs(text))
         tries = _cut(pairs, self.restarts)
         if len(tries) > 1:
             yield from self._last_whole(tries, kinds)
             return
-        parts = _cut(pairs, self.between)
+        parts = [] if asked else _cut(pairs, self.between)
         if len(parts) > 1:
             last, before = self._unwrapped(parts[-1], kinds), self._unwrapped(parts[-2], kinds)
             if last and before:
