@@ -68,6 +68,15 @@ class SegmenterConfig:
     #: release (ms) of the others' high band when predicting its leak: a rival's fricative rings on in
     #: the room, and the walk must not take its tail for the own channel's (0: none)
     hiss_release_ms: float = 100.0
+    #: how far (dB) the own high band must stay over the others' predicted high-band leak while the hiss
+    #: walk goes back (negative: ``hiss_db``); a rival's fricative leaking on the own microphone pulled
+    #: 12 of the 28 early tuning racers back (docs/hearing.md « Ninth round: early and missed racers »)
+    hiss_leak_db: float = -1.0
+    #: the hiss walk goes on only where the own high band is this much (dB, negative: at most that much
+    #: under) over every other microphone's, unscaled by any leak gain: a fricative is loudest on its own
+    #: speaker's microphone (0: off; measured, it trades early racers for late ones, docs/hearing.md
+    #: « Ninth round: early and missed racers »)
+    hiss_louder_db: float = 0.0
     #: cancel each microphone's leak from the others with learnt room filters (:mod:`.cancel`)
     #: instead of a gain and a delay per pair; presence, rises and onsets are then read on it
     room_cancel: bool = False

@@ -186,7 +186,10 @@ def hiss_onsets(
     percentile 200-500 ms earlier) and above what the other channels' high
     band would leak onto it (held with a ``hiss_release_ms`` release: a
     rival's fricative rings on in the room after his microphone has gone
-    quiet); never past the channel's previous segment.
+    quiet); never past the channel's previous segment. ``hiss_leak_db`` sets
+    that last margin apart from ``hiss_db``; ``hiss_louder_db`` also stops the
+    walk where another microphone's high band, unscaled, is louder (both off
+    by default: measured, they trade early racers for late ones).
     """
     back = int(cfg.hiss_back_ms / cfg.frame_ms)
     smooth = hiss.copy()
@@ -196,6 +199,7 @@ def hiss_onsets(
     else:
         near = max_filter(smooth, int(round(cfg.delay_ms / cfg.frame_ms)))
     factor = 10 ** (cfg.hiss_db / 10)
+    leak_factor = 10 ** ((cfg.hiss_db if cfg.hiss_leak_db < 0 else cfg.hiss_leak_db) / 10)
     out, prev_end = [], {}
     for s in sorted(segments, key=lambda s: (s.start, s.channel)):
         c, i = s.channel, int(round(s.start * rate / frame))
@@ -207,7 +211,10 @@ def hiss_onsets(
         level = float(np.percentile(before, 20)) * factor
         stop = max(i - back, int(np.ceil(prev_end.get(c, 0.0) * rate / frame)), 0)
         others = [d for d in range(hiss.shape[1]) if d != c]
-        leak = (near[stop:i][:, others] * gains[c, others]).max(axis=1, initial=0.0) * factor
+        leak = (near[stop:i][:, others] * gains[c, others]).max(axis=1, initial=0.0) * leak_factor
+        if cfg.hiss_louder_db != 0 and others:  # another microphone's own fricative, louder there
+            louder = smooth[stop:i][:, others].max(axis=1) * 10 ** (cfg.hiss_louder_db / 10)
+            leak = np.maximum(leak, louder)
         j = i
         while j > stop and smooth[j - 1, c] > level and smooth[j - 1, c] > leak[j - 1 - stop]:
             j -= 1
