@@ -484,7 +484,7 @@ def _amid(words: Sequence[str], remark_fits: RemarkGate | None = None) -> tuple[
     if any(d[0] != dice for d in later):
         return None, False  # another throw said after the remark
     between = said[end : said_again[0][0]] if said_again else []
-    called = remark_fits is not None and (len(dice) > 1 and all(_calls_the_table(w) for w in between)
+    called = remark_fits is not None and bool(said_again) and (len(dice) > 1 and all(_calls_the_table(w) for w in between)
                                           or bool(between) and all(w in _SAYING or _throw_word(w) for w in between))
     if said_again and any(w not in _OATHS for w in between) and not called:
         return None, False  # the throw said again after words that are no oath (« trois cat trois »: a die misheard)
