@@ -49,6 +49,23 @@ def _hein_for_un(said: list[str]) -> bool:
     return any(w == "hein" and (nxt in FACES or nxt == "et") for w, nxt in zip(said, said[1:]))
 
 
+def _names_as_one(utoks: list[UTok], said: list[str]) -> list[str]:
+    """``said`` with each word of a player's name heard as ``{player}`` (the name said once, whatever its words).
+
+    >>> _names_as_one([UTok("karadoc", "karadoc", player="Karadoc"), UTok("six", "six")], ["karadoc", "six"])
+    ['{player}', 'six']
+    """
+    name_words = {w for u in utoks if u.player for w in tokens(u.said)}
+    out: list[str] = []
+    for w in said:
+        if w in name_words and w not in FACES:
+            if not out or out[-1] != "{player}":
+                out.append("{player}")
+        else:
+            out.append(w)
+    return out
+
+
 def _with_faces(phrase: str, dice: tuple[int, ...]) -> str:
     """A throw's phrase with its faces in words (« dés {die} {die} {die} », (6, 6, 3) → « dés six six trois »).
 
@@ -155,6 +172,11 @@ def by_structure(utoks: list[UTok], text: str, cost: float, remark_fits: RemarkG
         # the oaths the words above dropped: a throw said twice with one between, a remark after it
         amid = read_amid_remarks(said, remark_fits)
         readings = (amid,) if amid is not None else readings
+    elif named and remark_fits is not None:
+        # a name said around the throw (« Karadoc un quatre … », « … mon petit Perceval »): read against a game
+        # only, for the roller whose throw is awaited
+        amid = read_amid_remarks(_names_as_one(utoks, said), remark_fits)
+        readings = (amid,) if amid is not None and remark_fits(amid) else ()
     if len(readings) > 1 and remark_fits is not None:
         # read against a game: of the throws the words tell, those as many dice as the speaker's awaited throw
         readings = tuple(r for r in readings if remark_fits(r)) or readings

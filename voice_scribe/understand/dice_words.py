@@ -125,11 +125,17 @@ def read_throws(words: Sequence[str]) -> tuple[DiceReading, ...]:
 _BOTH = {"deux": "double", "trois": "triple"}
 
 
+#: Words praising the faces counted (« deux beaux six »).
+_FINE = frozenset("beaux belles jolis jolies gros grands magnifiques superbes".split())
+
+
 def _counts_said(said: list[str]) -> list[str]:
     """``said`` with « les deux à six » (both dice at six) as « les double six ».
 
     >>> _counts_said("les deux a six".split()), _counts_said("deux a six".split())
     (['les', 'double', 'six'], ['deux', 'a', 'six'])
+    >>> _counts_said("deux beaux six".split())
+    ['double', 'six']
     """
     out: list[str] = []
     i = 0
@@ -138,6 +144,10 @@ def _counts_said(said: list[str]) -> list[str]:
         if (w in _BOTH and i and said[i - 1] in ("les", "tous") and i + 2 < len(said) and said[i + 1] in ("a", "à")
                 and said[i + 2] in FACES):
             out.append(_BOTH[w])
+            i += 2
+            continue
+        if w in _BOTH and i + 2 < len(said) and said[i + 1] in _FINE and said[i + 2] in FACES:
+            out.append(_BOTH[w])  # « deux beaux six », « trois jolis cinq »: the count, praised
             i += 2
             continue
         out.append(w)
@@ -183,12 +193,12 @@ RemarkGate = Callable[[DiceReading], bool]
 #: it (« rien du tout », « pas de bol », « chais pas »), an oath. A noun right after the faces is a count of
 #: things (« deux trois bières »), not a throw.
 _REMARK_OPENERS = frozenset("je j on tu t il elle vous c ca ça y et pas rien que chais sais bon ben bah quelle quel "
-                            "vite tapez".split())
+                            "vite tapez qu vas va votre vos".split())
 
 
 #: A clause's first words: after a last face « un », they make it the face (« … et un je le sens pas »), as an oath
 #: or a throw's word does (« un au cul ça va pas ») — but for the words said before a noun (« un bon pressentiment »).
-_CLAUSES = frozenset("je j on tu t il elle c ca ça y".split())
+_CLAUSES = frozenset("je j on tu t il elle c ca ça y qu".split())
 _BEFORE_A_NOUN = frozenset("bon bien trop grand gros petit beau sacre sacré".split())
 
 
@@ -206,13 +216,86 @@ def _another_time(word: str) -> bool:
     return word.endswith(("ait", "aient", "rais")) and word not in _NOT_ANOTHER_TIME
 
 
-def _opens_a_remark(after: list[str]) -> bool:
-    """Whether the words after a throw's last face open a remark (« … et taisez-vous », « … c'est nul »).
+#: The table addressed after a throw (« … messire », « … mes seigneurs », « … les mecs », « … bande de manants »,
+#: « … mon petit Perceval »): a name said is ``{player}``.
+_ADDRESSES = frozenset("{player} messire messires sire sires seigneur seigneurs seigneuries monseigneur mecs meufs "
+                       "messieurs mesdames amis ami gars vieux "
+                       "reufs frerot frérot frere frère freres frères potes copains copain bande espece especes "
+                       "espèce espèces manants gueux bouseux tavernier tavernière aubergiste chers".split())
+#: The table's interjections and slang said after a throw (« … easy », « … osef », « … téma », « … oyez oyez »).
+_INTERJECTIONS = frozenset("easy come no ok okay yes cool osef bref chelou relou tema téma wesh oyez nada ouf "
+                           "stylé style bim bam boum tadam hophop".split())
+#: Prepositions that open a remark rather than count things (« … par les dieux », « … comme les doigts de la
+#: main », « … sans commentaire », « … en mode néant », « … à vos paris »).
+_REMARK_PREPOSITIONS = frozenset("par comme sans en a à".split())
+
+
+#: The gods a table swears by (« par les dieux … », « par tous les saints … »).
+_INVOKED = frozenset("par tous toutes dieux dieu saints saint olympe diable ciel".split())
+
+
+#: The verbs of saying a throw is told again after (« six je vous dis six », « quatre j'ai dit quatre »).
+_SAYING = frozenset("dis dit dire repete répète redis".split())
+
+
+def _calls_the_table(word: str) -> bool:
+    """Whether ``word``, said before a throw, calls the table or swears (« oyez oyez », « messires », « par les
+    dieux », a name): with no face, none of a throw's own words are needed.
+
+    >>> _calls_the_table("oyez"), _calls_the_table("{player}"), _calls_the_table("bieres")
+    (True, True, False)
+    """
+    return (word in _ADDRESSES or word in _INTERJECTIONS or word in _INVOKED or word in _OATHS
+            or _throw_word(word) and word not in FACES)
+
+
+def _imperative(word: str) -> bool:
+    """Whether ``word`` is a verb said to the table (« taisez », « pariez », « remettez »): the second plural.
+
+    >>> _imperative("pariez"), _imperative("assez"), _imperative("chez")
+    (True, False, False)
+    """
+    return len(word) > 4 and word.endswith("ez") and word not in ("assez",)
+
+
+def _opens_a_remark(after: list[str], before: str = "") -> bool:
+    """Whether the words after a throw's last face open a remark (« … et taisez-vous », « … c'est nul »), the
+    table addressed or an interjection (« … messire », « … easy »), a preposition (« … par les dieux »);
+    ``before``: the word said just before them (« … mon petit … », « … trop stylé »).
 
     >>> _opens_a_remark("c est nul".split()), _opens_a_remark("bieres et on y va".split())
     (True, False)
+    >>> _opens_a_remark("messire".split()), _opens_a_remark("petit perceval".split(), "mon")
+    (True, True)
     """
-    return bool(after) and (after[0] in _REMARK_OPENERS or after[0] in _OATHS)
+    if not after:
+        return False
+    w = after[0]
+    if w in _ADDRESSES:
+        return _addressed(after)
+    return (w in _REMARK_OPENERS or w in _OATHS or w in _INTERJECTIONS
+            or w in _REMARK_PREPOSITIONS or _imperative(w) or before in ("mon", "ma", "trop") and w not in _NUMBERS)
+
+
+#: Insults that address the table with « de » after them (« bande de manants », « espèces de bouseux »).
+_INSULT_HEADS = frozenset("bande espece especes espèce espèces".split())
+
+
+def _addressed(after: list[str]) -> bool:
+    """Whether the address opening ``after`` calls the table: it ends the words, or another call, remark or oath
+    follows it (« … les mecs c'est le feu »); an insult takes « de » (« … bande de gueux »). Followed by other
+    words it may be things counted after the faces (« deux trois messires sont arrivés »).
+
+    >>> _addressed(["messires"]), _addressed("mecs c est le feu".split()), _addressed("messires sont la".split())
+    (True, True, False)
+    >>> _addressed("bande de gueux".split())
+    True
+    """
+    w, nxt = after[0], after[1] if len(after) > 1 else ""
+    if w in _INSULT_HEADS:
+        return nxt in ("de", "d")
+    return (not nxt or nxt in _ADDRESSES or nxt in _REMARK_OPENERS or nxt in _OATHS or nxt in _INTERJECTIONS
+            or nxt in _REMARK_PREPOSITIONS or _imperative(nxt))
 
 
 #: Where the faces are summed after the throw (« deux et trois ça fait cinq »).
@@ -311,17 +394,72 @@ def told_twice(words: Sequence[str]) -> bool:
     return _amid(words)[1]
 
 
+#: Articles before a combination's name: the combinations talked about (« une velute », « la suite »).
+_GAME_ARTICLES = frozenset("un une le la l les des du de d".split())
+
+
+def _game_talked_about(said: list[str], start: int, end: int, in_context: bool) -> bool:
+    """Whether a game's word in the words after a throw makes them talk about the game rather than tell a throw:
+    out of context always; against a game, only right after the throw's words (« deux linottes »: things
+    counted), not in a remark that names the throw's combination bare (« … alors là c'est velute ça non », « … en
+    mode néant »); with its article it is the combinations talked about (« … c'est une suite et une velute »).
+
+    >>> _game_talked_about("deux linottes".split(), 0, 1, True)
+    True
+    >>> _game_talked_about("un trois cinq c est velute".split(), 0, 3, True)
+    False
+    >>> _game_talked_about("un trois cinq c est velute".split(), 0, 3, False)
+    True
+    >>> _game_talked_about("un deux trois c est une suite".split(), 0, 3, True)
+    True
+    """
+    named = [i for i in range(end, len(said)) if said[i] in _GAME_WORDS and not _throw_word(said[i])]
+    if not named:
+        return False  # « … au cul »: the dice named, no game talked about
+    with_article = any(said[i - 1] in _GAME_ARTICLES for i in named)
+    last_face = max(i for i in range(start, end) if said[i] in FACES)
+    return not in_context or named[0] == last_face + 1 or with_article
+
+
+def _pronoun_one(said: list[str], end: int, s: int, e: int, dice: tuple[int, ...]) -> bool:
+    """Whether the later run ``said[s:e]`` is a lone « un » inside a remark after the throw (« … et pas un mot »,
+    « … je vais en choisir un »): the pronoun or an article, not the face one said again.
+
+    >>> _pronoun_one("deux quatre et pas un mot".split(), 3, 4, 5, (2, 4))
+    True
+    >>> _pronoun_one("un putain un".split(), 1, 2, 3, (1,))
+    False
+    """
+    faces = [w for w in said[s:e] if w in FACES]
+    inside = any(w not in _OATHS and not _throw_word(w) for w in said[end:s])
+    return faces in (["un"], ["une"]) and dice != (1,) and inside
+
+
+def _one_by_one(run: list[str]) -> bool:
+    """Whether each face of ``run`` is said with its article (« le trois et le cinq »): the dice told one by one, a
+    throw, not a combination named by its faces (« le quatre deux un »).
+
+    >>> _one_by_one("le trois et le cinq".split()), _one_by_one("le quatre deux un".split())
+    (True, False)
+    """
+    faces = [i for i, w in enumerate(run) if w in FACES]
+    return len(faces) > 1 and all(i and run[i - 1] in ("le", "la", "l") for i in faces)
+
+
 def _amid(words: Sequence[str], remark_fits: RemarkGate | None = None) -> tuple[DiceReading | None, bool]:
     """:func:`read_amid_remarks`, and whether the throw was said twice."""
     said = _aces(list(words))
     runs = _runs(said)
-    if not runs or any(w not in _OATHS for w in said[: runs[0][0]]):
-        return None, False  # no face, or words before the throw that are no oath: table talk about a throw
+    if not runs:
+        return None, False
+    run_up = [w for w in said[: runs[0][0]] if w not in _OATHS]
+    if run_up and not (remark_fits is not None and all(_calls_the_table(w) for w in run_up)):
+        return None, False  # words before the throw that are no oath: table talk about a throw
     start, end = runs[0]
     rest = [w for w in said[end:] if not _throw_word(w) and w not in _OATHS]
-    if any(w in _NUMBERS or w in _GAME_WORDS for w in rest):
+    if any(w in _NUMBERS for w in rest) or _game_talked_about(said, start, end, remark_fits is not None):
         return None, False  # « … ça fait sept », « … deux linottes »: a sum or the game talked about, no throw
-    if rest and said[start] in ("le", "la", "les", "l") and said[start + 1] in FACES:
+    if rest and said[start] in ("le", "la", "les", "l") and said[start + 1] in FACES and not _one_by_one(said[start:end]):
         return None, False  # « le quatre deux un c'est … »: a combination named by its faces, talked about
     for i in range(start + 1, end):
         if said[i] in _SUMMING and said[i - 1] not in _SUMMING and any(w in FACES for w in said[start:i]):
@@ -334,6 +472,8 @@ def _amid(words: Sequence[str], remark_fits: RemarkGate | None = None) -> tuple[
     dice, marks = read
     # « putain de trois »: the oath's « de », not the face two
     runs = [(s, e) for s, e in runs if s >= end] if end < runs[0][1] else runs[1:]
+    if remark_fits is not None:
+        runs = [(s, e) for s, e in runs if not _pronoun_one(said, end, s, e, dice)]
     # « putain de trois »: the oath's « de », not the face two
     later = [_dice_of(said[s + (said[s] == "de" and said[s - 1] in _OATHS) : e], said[e] if e < len(said) else "")
              for s, e in runs]
@@ -343,17 +483,25 @@ def _amid(words: Sequence[str], remark_fits: RemarkGate | None = None) -> tuple[
     later = [d for d in later if d is not None and d[0]]
     if any(d[0] != dice for d in later):
         return None, False  # another throw said after the remark
-    if said_again and any(w not in _OATHS for w in said[end : said_again[0][0]]):
+    between = said[end : said_again[0][0]] if said_again else []
+    called = remark_fits is not None and bool(said_again) and (len(dice) > 1 and all(_calls_the_table(w) for w in between)
+                                          or bool(between) and all(w in _SAYING or _throw_word(w) for w in between))
+    if said_again and any(w not in _OATHS for w in between) and not called:
         return None, False  # the throw said again after words that are no oath (« trois cat trois »: a die misheard)
     last_face = max(i for i in range(start, end) if said[i] in FACES)
     remark = bool(rest) and not later and twice is None  # the throw said once, then words that are no throw's
-    opens = _opens_a_remark(said[last_face + 1 :]) or _opens_a_remark(said[end:])  # « … au cul quelle misère »
+    opens = _opens_a_remark(said[last_face + 1 :]) or _opens_a_remark(said[end:], said[end - 1])  # « … au cul quelle misère »
     if any(_another_time(w) for w in said[last_face + 1 :]):
         opens = False  # « six cinq c'était mieux hier », « … j'aurais pris »: talk about another throw than this one
     if said[last_face] in ("un", "une") and last_face + 1 < len(said):
         # « j'ai un bon pressentiment »: « un » before a word is its article, unless a clause or an oath follows
         nxt = said[last_face + 1]
-        opens = opens and (nxt in _CLAUSES or nxt in _OATHS or _throw_word(nxt) and nxt not in _BEFORE_A_NOUN)
+        # (the table addressed, an interjection or a preposition never follows an article either)
+        called = nxt in _ADDRESSES or nxt in _INTERJECTIONS or nxt in _REMARK_PREPOSITIONS or _imperative(nxt)
+        opens = opens and (nxt in _CLAUSES or nxt in _OATHS or called or _throw_word(nxt) and nxt not in _BEFORE_A_NOUN)
+    if run_up:
+        remark = True  # the table called before the throw (« oyez oyez … », « Karadoc un quatre »): as a remark
+        opens = opens or not rest
     if remark and not (remark_fits is not None and opens):
         return None, False  # « deux trois bières et on y va »: « deux-trois » things, not a throw
     marks = marks.union(*(d[1] for d in later))
@@ -361,7 +509,7 @@ def _amid(words: Sequence[str], remark_fits: RemarkGate | None = None) -> tuple[
     if len(dice) == 1 and not marks - {"rolled"}:
         # one face: said again (« cinq peuchère cinq »), or with a remark where one die is awaited
         # (« cinq et je dis plus rien » at the cul); never with a remark out of context (« ça fait deux heures »)
-        reading = DiceReading(CallKind.DE, dice) if later and not rest or remark else None
+        reading = DiceReading(CallKind.DE, dice) if later and (not rest or called) or remark else None
     else:
         reading = _kind(dice, marks)
     if remark and reading is not None and not (remark_fits is not None and remark_fits(reading)):
@@ -371,6 +519,8 @@ def _amid(words: Sequence[str], remark_fits: RemarkGate | None = None) -> tuple[
         if other is None or not (remark_fits is not None and remark_fits(other)):
             return None, False  # a throw and a remark: read only where the game awaits that throw from the speaker
         reading = other
+    if called and rest and reading is not None and not (remark_fits is not None and remark_fits(reading)):
+        return None, False  # said again after words calling the table: only where the game awaits that throw
     return reading, again and reading is not None
 
 def _reading(said: list[str], parallel: bool, denied: bool) -> DiceReading | None:
