@@ -159,8 +159,11 @@ class Registers:
         parts = [] if asked else _cut(pairs, self.between)
         if len(parts) > 1:
             last, before = self._unwrapped(parts[-1], kinds), self._unwrapped(parts[-2], kinds)
+            said_twice = kinds(_text(before)) if last and before else frozenset()
+            if accepted and said_twice <= {"number", "sounds_number"}:
+                said_twice = frozenset()  # a throw read whole (« six ouais six »: the pair) stays read so
             if last and before:
-                if kinds(_text(before)):
+                if said_twice:
                     yield Reread(_text(last), agree=_text(before))
                 elif not accepted:
                     yield Reread(_text(last))
