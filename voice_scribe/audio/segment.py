@@ -392,8 +392,9 @@ def segment_audio(
                                         float(noise[c]), frame, cfg)
                     first = residual_onset(audio, rate, c, first, prev, power[:, c], float(noise[c]), frame, cfg)
                     first = band_onset(audio, rate, c, first, prev, seats, power[:, c], float(noise[c]), frame, cfg)
-                    first = prediction_onset(audio, c, first, prev, spread * gains[c][None, :], power[:, c],
-                                             float(noise[c]), frame, cfg)
+                    if cfg.pred_back_ms > 0:  # (off by default; the rivals' predicted leak is a whole-table product)
+                        first = prediction_onset(audio, c, first, prev, spread * gains[c][None, :], power[:, c],
+                                                 float(noise[c]), frame, cfg)
             if voiced is not None and _die_before_voice(voiced[:, c], a, b, pieces[k + 1 : k + 2], cfg):
                 prev = b  # a knock just before a voice on this microphone: it would swallow its onset, as an
                 continue  # opener or as a follower bridging an earlier segment to it

@@ -456,6 +456,9 @@ class StreamingHearing:
         """``leak`` with each gain it does not know taken from the frames pooled so far
         (``recent``, from session sample ``at``, added to them): a support of 0 keeps it out of
         the next merge, which learns it again or leaves it to the pool."""
+        unknown = np.isnan(leak.gains)
+        if not unknown.any():
+            return leak  # every path learnt: nothing to pool for (the pool is the look's dearest part)
         cfg = self.cfg.segmenter
         if self._pool is None:
             self._pool = LeakPool(self.channels, path_frames=int(self.pool_path_frames))
@@ -465,9 +468,6 @@ class StreamingHearing:
         clean = cancelled(recent, leak, cfg)
         power = frame_power(clean, frame)
         self._pool.add_clean(power, spread_power(power, cfg), (at + skip) // frame, noise=noise_floor(power))
-        unknown = np.isnan(leak.gains)
-        if not unknown.any():
-            return leak
         gains, support = self._pool.gains(cfg.leak_percentile)
         use = unknown & (support >= self.pool_unknown_frames)
         if self.pool_unknown_margin_db:
@@ -478,6 +478,9 @@ class StreamingHearing:
     def _pooled(self, leak: LeakModel, recent: np.ndarray, at: int) -> LeakModel:
         """``leak`` with its direct paths and power gains learnt on every frame heard so far where
         a speaker was alone (``recent``, from session sample ``at``, added to what was pooled)."""
+        unknown = np.isnan(leak.gains)
+        if not unknown.any():
+            return leak  # every path learnt: nothing to pool for (the pool is the look's dearest part)
         cfg = self.cfg.segmenter
         if self._pool is None:
             self._pool = LeakPool(self.channels, path_frames=int(self.pool_path_frames))
