@@ -8,33 +8,13 @@ from __future__ import annotations
 
 import pytest
 
-from voice_scribe.engine.calls import Call, CallKind
-from voice_scribe.engine.game import Game
-from voice_scribe.engine.rules import Rules
+from voice_scribe.engine.calls import CallKind
 from voice_scribe.understand import ResultKind
 from voice_scribe.understand.dice_words import DiceReading, read_amid_remarks
 from voice_scribe.understand.normalize import tokens
 
 from test_understand_phrasings import FACES
-
-PLAYERS = ["Karadoc", "Perceval", "Léodagan"]
-
-
-def _chouettes_awaited(roller: str = "Karadoc") -> Game:
-    at = PLAYERS.index(roller)
-    return Game(PLAYERS[at:] + PLAYERS[:at], Rules())
-
-
-def _cul_awaited(roller: str = "Karadoc") -> Game:
-    game = _chouettes_awaited(roller)
-    game.apply(Call(CallKind.CHOUETTES, roller, 1.0, dice=(2, 5)))
-    return game
-
-
-def _read(matcher, said, table=None, speaker="Karadoc"):
-    u = matcher.understand(said, speaker=speaker, table=table)
-    thing = u.call or u.command
-    return (thing.kind.value, thing.dice) if u.accepted and thing is not None else u.kind
+from test_understand_throws_in_context import _chouettes_awaited, _cul_awaited, _read
 
 
 @pytest.mark.parametrize("pattern", [

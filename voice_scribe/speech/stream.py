@@ -452,6 +452,13 @@ class StreamingHearing:
             self._leak = self._pooled_unknown(self._leak, recent, self._buf_start + len(self._buf) - len(recent))
         return self._leak
 
+    def _on_grid(self, recent: np.ndarray, at: int) -> tuple[np.ndarray, int]:
+        """``recent`` (from session sample ``at``) cut to whole frames on the session's frame grid, and the
+        session frame its first one is."""
+        frame = self._watch.frame
+        skip = -at % frame
+        return recent[skip : skip + (len(recent) - skip) // frame * frame], (at + skip) // frame
+
     def _pooled_unknown(self, leak: LeakModel, recent: np.ndarray, at: int) -> LeakModel:
         """``leak`` with each gain it does not know taken from the frames pooled so far
         (``recent``, from session sample ``at``, added to them): a support of 0 keeps it out of
@@ -463,11 +470,10 @@ class StreamingHearing:
         if self._pool is None:
             self._pool = LeakPool(self.channels, path_frames=int(self.pool_path_frames))
         frame = self._watch.frame
-        skip = -at % frame  # whole frames on the session's grid only
-        recent = recent[skip : skip + (len(recent) - skip) // frame * frame]
+        recent, first = self._on_grid(recent, at)
         clean = cancelled(recent, leak, cfg)
         power = frame_power(clean, frame)
-        self._pool.add_clean(power, spread_power(power, cfg), (at + skip) // frame, noise=noise_floor(power))
+        self._pool.add_clean(power, spread_power(power, cfg), first, noise=noise_floor(power))
         gains, support = self._pool.gains(cfg.leak_percentile)
         use = unknown & (support >= self.pool_unknown_frames)
         if self.pool_unknown_margin_db:
@@ -478,16 +484,11 @@ class StreamingHearing:
     def _pooled(self, leak: LeakModel, recent: np.ndarray, at: int) -> LeakModel:
         """``leak`` with its direct paths and power gains learnt on every frame heard so far where
         a speaker was alone (``recent``, from session sample ``at``, added to what was pooled)."""
-        unknown = np.isnan(leak.gains)
-        if not unknown.any():
-            return leak  # every path learnt: nothing to pool for (the pool is the look's dearest part)
         cfg = self.cfg.segmenter
         if self._pool is None:
             self._pool = LeakPool(self.channels, path_frames=int(self.pool_path_frames))
         frame = self._watch.frame
-        skip = -at % frame  # whole frames on the session's grid only
-        recent = recent[skip : skip + (len(recent) - skip) // frame * frame]
-        at = (at + skip) // frame
+        recent, at = self._on_grid(recent, at)
         raw = frame_power(recent, frame)
         if cfg.cancel_leaks:
             self._pool.add_raw(recent, raw, at, frame, int(cfg.max_lag_ms * self.cfg.rate / 1000))
