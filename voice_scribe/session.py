@@ -13,12 +13,10 @@ from pathlib import Path
 from typing import Any
 
 from voice_scribe.engine import Call, Event, EventKind, Reason, Rules
+from voice_scribe.engine.calls import THROWS
 from voice_scribe.engine.game import Game
 from voice_scribe.engine.state import GameState
 from voice_scribe.journal import Journal, JournalError, read_journal
-
-#: the calls that throw dice: taking one back takes back what was said about its dice since (rule T3b)
-_THROW_KINDS = frozenset({"chouettes", "cul", "des", "de"})
 
 
 class Session:
@@ -206,7 +204,7 @@ class Session:
         """The calls said since a throw that « Annule ! » takes back (rule T3b): they answered dice that no longer
         count (a shout after the cul fell is no préventive of the cul thrown again), so they go with it. None of
         them decided anything (the throw is the last call that did)."""
-        if target["call"]["kind"] not in _THROW_KINDS:
+        if target["call"]["kind"] not in THROWS:  # (a str enum: its values are its members' keys)
             return []
         return [r["seq"] for r in self._records
                 if r["type"] == "call" and r["seq"] > target["seq"] and r["seq"] not in undone]

@@ -101,6 +101,12 @@ class CallKind(str, Enum):
     ROI = "roi"  # Aquitaine: the Excalibur shouters name a King: target
 
 
+#: The calls that tell a throw, and how many dice each carries (the chouettes, the three dice in one breath, the
+#: cul, a single die: a roll-off or a sirop).
+THROW_DICE: dict[CallKind, int] = {CallKind.CHOUETTES: 2, CallKind.DES: 3, CallKind.CUL: 1, CallKind.DE: 1}
+THROWS = frozenset(THROW_DICE)
+
+
 @dataclass(frozen=True)
 class CallSpec:
     """Where an announcement comes from: level (1–4, 0 = table flow), rule, text."""

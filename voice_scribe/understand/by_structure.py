@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from voice_scribe.engine.calls import CallKind
+from voice_scribe.engine.calls import THROWS, CallKind
 from voice_scribe.understand.alignment import Alignment
 from voice_scribe.understand.commands import TableCommand
 from voice_scribe.understand.dice_words import (
@@ -35,7 +35,6 @@ from voice_scribe.understand.readings import reading_fields
 from voice_scribe.understand.understanding import Candidate, ResultKind, Understanding
 
 #: The calls that tell a throw (said after a word owning a mistake, they correct the last one).
-THROWS = frozenset({CallKind.CHOUETTES, CallKind.CUL, CallKind.DES, CallKind.DE})
 #: How a throw read by its structure is shown (« hésitation entre … », the reading's phrase).
 STRUCTURE_PHRASES = {CallKind.CHOUETTES: "chouettes {die} et {die}", CallKind.CUL: "cul {die}",
                       CallKind.DES: "dés {die} {die} {die}", CallKind.DE: "dé {die}",

@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from enum import IntEnum
 from typing import Protocol
 
-from voice_scribe.engine.calls import Call, CallKind
+from voice_scribe.engine.calls import THROW_DICE, Call, CallKind
 from voice_scribe.engine.table import MOMENT_CODES, Check, Legality, Now
 from voice_scribe.understand.dice_words import DiceReading
 
@@ -115,10 +115,6 @@ def complete(table: Table, now: LazyNow, call: Call, earlier: Call | None) -> Ca
     return None
 
 
-#: The calls that tell a throw, and how many dice each carries.
-_THROW_DICE = {CallKind.CHOUETTES: 2, CallKind.DES: 3, CallKind.CUL: 1, CallKind.DE: 1}
-
-
 def awaited_dice(now: Now, player: str | None) -> frozenset[int]:
     """How many dice the game awaits from ``player``'s throw now: his chouettes (2, or 3 with the cul in one
     breath), his cul or another single die (1); empty when he is not the one whose throw is awaited. At his
@@ -129,10 +125,10 @@ def awaited_dice(now: Now, player: str | None) -> frozenset[int]:
     """
     if player is None or now.roller != player:
         return frozenset()
-    legal = {c.kind for c in now.legal if c.kind in _THROW_DICE and c.allows(player)}
+    legal = {c.kind for c in now.legal if c.kind in THROW_DICE and c.allows(player)}
     if CallKind.CHOUETTES in legal:
         legal.discard(CallKind.DE)
-    return frozenset(_THROW_DICE[kind] for kind in legal)
+    return frozenset(THROW_DICE[kind] for kind in legal)
 
 
 def remark_gate(now: LazyNow | None, player: str | None) -> Callable[[DiceReading], bool] | None:
@@ -141,10 +137,8 @@ def remark_gate(now: LazyNow | None, player: str | None) -> Callable[[DiceReadin
     only when such a reading is found). None out of context: never."""
     if now is None or player is None:
         return None
-    table_now = now
-
     def fits(reading: DiceReading) -> bool:
-        return len(reading.dice) in awaited_dice(table_now.get(), player)
+        return len(reading.dice) in awaited_dice(now.get(), player)
 
     return fits
 

@@ -30,14 +30,14 @@ from typing import Any
 
 from num2words import num2words
 
-from voice_scribe.engine.calls import CALL_SPECS, Call, CallKind
+from voice_scribe.engine.calls import CALL_SPECS, THROWS, Call, CallKind
 from voice_scribe.engine.dice import classify
 from voice_scribe.engine.events import Event, EventKind, Reason
 from voice_scribe.engine.rules import Rules
 
 DEFAULT_PHRASES = "phrases_fr.toml"
 
-_DICE_CALLS = frozenset({CallKind.CHOUETTES, CallKind.CUL, CallKind.DES, CallKind.DE})
+_DICE_CALLS = THROWS
 _END_PUNCT = ".!?…"
 _ARTICLE_RE = re.compile(r"^(?:le |la |les |l')", re.I)
 _INDEFINITE_RE = re.compile(r"^(?:un |une |des )", re.I)
