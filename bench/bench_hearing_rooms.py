@@ -9,10 +9,10 @@ G722, the asterisk-core-sounds-fr-g722 package, espeak-ng, sox). Rooms are
 rendered once (≈ 30 s each) and cached under ``bench/rooms/.cache``.
 The tuning rooms (seeds 1-8) are the only ones the detector's settings were
 chosen on; the held-out rooms (seeds 101-108) are reported beside them; the
-fresh rooms (seeds 601-608, ``--set fresh``) are measured once at the end of
+fresh rooms (seeds 701-708, ``--set fresh``) are measured once at the end of
 the round, after its changes are in; each round has its own fresh set (the
-sixth round's, seeds 301-308, the seventh's, 401-408, and the eighth's, 501-508,
-are spent: ``--set fresh-6``, ``--set fresh-7``, ``--set fresh-8``).
+sixth round's, seeds 301-308, the seventh's, 401-408, the eighth's, 501-508,
+and the ninth's, 601-608, are spent: ``--set fresh-6`` … ``--set fresh-9``).
 
 Per RT60 band: attribution (shout found on its speaker's own microphone),
 races (firsts and lasts at a 150 ms tie window, every racer heard), onset
@@ -101,9 +101,9 @@ def run_set(name: str, specs: list, live: bool, verbose: bool, cfg: HearingConfi
 
 def main() -> int:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--set", choices=("tuning", "held-out", "both", "fresh", "fresh-6", "fresh-7", "fresh-8"), default="both",
+    ap.add_argument("--set", choices=("tuning", "held-out", "both", "fresh", "fresh-6", "fresh-7", "fresh-8", "fresh-9"), default="both",
                     help="both: tuning and held out; fresh: the rooms measured once at the end of this round "
-                         "(seeds 601-608); fresh-6, fresh-7, fresh-8: earlier rounds' (301-308, 401-408, 501-508, spent)")
+                         "(seeds 701-708); fresh-6 … fresh-9: earlier rounds' (301-308, 401-408, 501-508, 601-608, spent)")
     ap.add_argument("--rooms", type=int, default=0, help="only the first N rooms of each set (0: all)")
     ap.add_argument("--live", action="store_true", help="the live path instead of the file path")
     ap.add_argument("--verbose", action="store_true", help="one line per room and the missed shouts")
@@ -135,7 +135,7 @@ def main() -> int:
     if lacking:
         print(f"missing for the room benchmark: {', '.join(lacking)} (bash scripts/setup.sh --test)")
         return 1
-    sets = {"tuning": TUNING, "held-out": HELD_OUT, "fresh": FRESH, "fresh-6": FRESH_BY_ROUND[6], "fresh-7": FRESH_BY_ROUND[7], "fresh-8": FRESH_BY_ROUND[8]}
+    sets = {"tuning": TUNING, "held-out": HELD_OUT, "fresh": FRESH, "fresh-6": FRESH_BY_ROUND[6], "fresh-7": FRESH_BY_ROUND[7], "fresh-8": FRESH_BY_ROUND[8], "fresh-9": FRESH_BY_ROUND[9]}
     chosen = ["tuning", "held-out"] if args.set == "both" else [args.set]
     audio_s = work_s = cpu_s = 0.0
     for name in chosen:
