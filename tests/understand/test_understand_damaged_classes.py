@@ -186,3 +186,23 @@ def test_a_hesitation_before_a_phrase_read_by_sound_may_be_its_first_sounds(matc
     """« tiens jette de … »: tichette with « tiens », the chouette's stake without it — the scribe asks."""
     u = matcher.understand("tiens jette de cinquante-trois", speaker=SPEAKER)
     assert not (u.accepted and u.call.kind.value == "grelottine_mise"), u.to_json()
+
+
+@pytest.mark.parametrize(
+    "text,kind",
+    [
+        ("genre pas mou le caillou anyway", "pas_mou_le_caillou"),  # an English-speaking table's fillers
+        ("ok fait que grelotte ça picote tsé", "grelotte_ca_picote"),  # a Québécois run-up and tag
+        ("nope velutée la gang", "velutee"),
+        ("oh my god unisson mon chum", "unisson"),
+    ],
+)
+def test_a_quebecois_or_english_filler_around_a_call_is_dropped(matcher, text, kind):
+    u = matcher.understand(text, speaker=SPEAKER)
+    assert u.kind is ResultKind.CALL and u.call.kind.value == kind, u.to_json()
+
+
+@pytest.mark.parametrize("text", ["genre t'as vu sa chouette anyway", "ok fait que c'est à qui tsé la gang"])
+def test_those_fillers_around_table_talk_make_no_call(matcher, text):
+    u = matcher.understand(text, speaker=SPEAKER)
+    assert u.kind is not ResultKind.CALL, u.to_json()

@@ -26,7 +26,9 @@ from voice_scribe.understand.roster import Roster
 DISFLUENCIES = frozenset(
     "euh heu euhh hum hmm mmh hein ben bah bon alors oh ah eh hé he ha oui ouais ouaip allez aller hop voila "
     "voilà tiens bim paf ok okay yes bravo ouf youpi dis donc attention na bordel attends attendez putain merde "
-    "zut voyons bam pouf non tabarnak sapristi fichtre purée mince".split()
+    "zut voyons bam pouf non tabarnak sapristi fichtre purée mince "
+    # Québécois and English-speaking tables (« genre zbradaraldjan anyway », « nope bjarret », « … tsé »)
+    "tsé tse genre anyway nope bang wow nice bye ostie coudonc".split()
 )
 #: Words dropped only at the very start or end of an utterance, even when the grammar uses them elsewhere
 #: (« couche sirop là », « tiens, quichage ! »; regional particles too: « pis », « savoir », « peuchère »),
@@ -41,12 +43,15 @@ EDGE_FILLER_PHRASES: tuple[tuple[str, ...], ...] = (
     ("une", "fois"), ("les", "gars"),
     # the table addressed after a call (« rigodon mon homme », « sloubi raté mon vieux », « … mes amis »)
     ("mon", "vieux"), ("mon", "ami"), ("mes", "amis"), ("les", "amis"), ("mon", "homme"), ("mon", "pote"),
+    ("mon", "chum"), ("la", "gang"),
     # a call insisted on (« sganabadarlane j'ai dit »), politeness (« … je vous prie », « … voulez-vous »)
     ("j", "ai", "dit"), ("je", "vous", "prie"), ("voulez", "vous"),
 )
 #: Several-word fillers (« vas-y », « et voilà »), dropped as a whole.
 FILLER_PHRASES: tuple[tuple[str, ...], ...] = (
     ("vas", "y"), ("et", "voila"), ("et", "hop"), ("c", "est", "parti"),
+    # a Québécois run-up (« ok fait que je sirote »), an English exclamation (« oh my god unisson »)
+    ("ok", "fait", "que"), ("my", "god"),
     # politeness, around any call or command (« répète s'il te plaît », « pause svp »)
     ("s", "il", "te", "plait"), ("s", "il", "vous", "plait"), ("stp",), ("svp",),
     # when, said around a question (« c'est qui le meilleur pour l'instant »)

@@ -38,7 +38,7 @@ REMARK_PHRASES: tuple[tuple[str, ...], ...] = tuple(
         "vite fait", "en vitesse", "et vite",
         # the one spoken to
         "mon pote", "mon gars", "mon grand", "mon vieux", "ma vieille", "les gars", "les copains", "les amis",
-        "mes amis", "mon ami", "mon cher", "ma belle",
+        "mes amis", "mon ami", "mon cher", "ma belle", "mon chum", "la gang",
         # oaths of several words (not « bon sang », « nom de dieu »: « bon » is dropped as a hesitation, « sang »
         # and « dieu » may be a number's sound)
         "la vache", "fan de chichourle", "nom d un chien",
