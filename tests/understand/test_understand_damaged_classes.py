@@ -195,7 +195,7 @@ def test_a_hesitation_before_a_phrase_read_by_sound_may_be_its_first_sounds(matc
         ("ok fait que grelotte ça picote tsé", "grelotte_ca_picote"),  # a Québécois run-up and tag
         ("nope velutée la gang", "velutee"),
         ("oh my god unisson mon chum", "unisson"),
-        ("bof fait que je sirote", "je_sirote"),  # « fait que »: Québécois « so »
+        ("alors fait que je sirote", "je_sirote"),  # « fait que »: Québécois « so »
     ],
 )
 def test_a_quebecois_or_english_filler_around_a_call_is_dropped(matcher, text, kind):
