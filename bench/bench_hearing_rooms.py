@@ -99,9 +99,13 @@ def run_set(name: str, specs: list, live: bool, verbose: bool, cfg: HearingConfi
     return audio_s, work_s, cpu_s
 
 
+#: the earlier rounds' fresh sets, spent (``fresh-6`` …): every round of ``FRESH_BY_ROUND`` but the newest
+SPENT = {f"fresh-{n}": specs for n, specs in FRESH_BY_ROUND.items() if n != max(FRESH_BY_ROUND)}
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--set", choices=("tuning", "held-out", "both", "fresh", "fresh-6", "fresh-7", "fresh-8", "fresh-9"), default="both",
+    ap.add_argument("--set", choices=("tuning", "held-out", "both", "fresh", *SPENT), default="both",
                     help="both: tuning and held out; fresh: the rooms measured once at the end of this round "
                          "(seeds 701-708); fresh-6 … fresh-9: earlier rounds' (301-308, 401-408, 501-508, 601-608, spent)")
     ap.add_argument("--rooms", type=int, default=0, help="only the first N rooms of each set (0: all)")
@@ -135,7 +139,7 @@ def main() -> int:
     if lacking:
         print(f"missing for the room benchmark: {', '.join(lacking)} (bash scripts/setup.sh --test)")
         return 1
-    sets = {"tuning": TUNING, "held-out": HELD_OUT, "fresh": FRESH, "fresh-6": FRESH_BY_ROUND[6], "fresh-7": FRESH_BY_ROUND[7], "fresh-8": FRESH_BY_ROUND[8], "fresh-9": FRESH_BY_ROUND[9]}
+    sets = {"tuning": TUNING, "held-out": HELD_OUT, "fresh": FRESH, **SPENT}
     chosen = ["tuning", "held-out"] if args.set == "both" else [args.set]
     audio_s = work_s = cpu_s = 0.0
     for name in chosen:

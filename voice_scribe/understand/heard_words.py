@@ -28,7 +28,7 @@ DISFLUENCIES = frozenset(
     "voilà tiens bim paf ok okay yes bravo ouf youpi dis donc attention na bordel attends attendez putain merde "
     "zut voyons bam pouf non tabarnak sapristi fichtre purée mince "
     # Québécois and English-speaking tables (« genre zbradaraldjan anyway », « nope bjarret », « … tsé »)
-    "tsé tse genre anyway nope bang wow nice bye ostie coudonc".split()
+    "tse genre anyway nope bang wow nice bye ostie coudonc".split()
 )
 #: Words dropped only at the very start or end of an utterance, even when the grammar uses them elsewhere
 #: (« couche sirop là », « tiens, quichage ! »; regional particles too: « pis », « savoir », « peuchère »),
@@ -50,8 +50,8 @@ EDGE_FILLER_PHRASES: tuple[tuple[str, ...], ...] = (
 #: Several-word fillers (« vas-y », « et voilà »), dropped as a whole.
 FILLER_PHRASES: tuple[tuple[str, ...], ...] = (
     ("vas", "y"), ("et", "voila"), ("et", "hop"), ("c", "est", "parti"),
-    # a Québécois run-up (« ok fait que je sirote »), an English exclamation (« oh my god unisson »)
-    ("ok", "fait", "que"), ("fait", "que"), ("my", "god"),
+    # a Québécois run-up (« ok fait que je sirote »: « ok » is a hesitation), an English exclamation
+    ("fait", "que"), ("my", "god"),
     # politeness, around any call or command (« répète s'il te plaît », « pause svp »)
     ("s", "il", "te", "plait"), ("s", "il", "vous", "plait"), ("stp",), ("svp",),
     # when, said around a question (« c'est qui le meilleur pour l'instant »)
