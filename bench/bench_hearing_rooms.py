@@ -9,10 +9,9 @@ G722, the asterisk-core-sounds-fr-g722 package, espeak-ng, sox). Rooms are
 rendered once (≈ 30 s each) and cached under ``bench/rooms/.cache``.
 The tuning rooms (seeds 1-8) are the only ones the detector's settings were
 chosen on; the held-out rooms (seeds 101-108) are reported beside them; the
-fresh rooms (seeds 701-708, ``--set fresh``) are measured once at the end of
-the round, after its changes are in; each round has its own fresh set (the
-sixth round's, seeds 301-308, the seventh's, 401-408, the eighth's, 501-508,
-and the ninth's, 601-608, are spent: ``--set fresh-6`` … ``--set fresh-9``).
+fresh rooms (``--set fresh``: the newest round of ``rooms.score.FRESH_BY_ROUND``)
+are measured once in their round; each round has its own fresh set and the
+earlier rounds' are spent (``--set fresh-6`` …; ``--help`` lists their seeds).
 
 Per RT60 band: attribution (shout found on its speaker's own microphone),
 races (firsts and lasts at a 150 ms tie window, every racer heard), onset
@@ -103,11 +102,17 @@ def run_set(name: str, specs: list, live: bool, verbose: bool, cfg: HearingConfi
 SPENT = {f"fresh-{n}": specs for n, specs in FRESH_BY_ROUND.items() if n != max(FRESH_BY_ROUND)}
 
 
+def _seeds(specs) -> str:
+    """``301-308``: a set's seeds as a range."""
+    return f"{specs[0].seed}-{specs[-1].seed}"
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--set", choices=("tuning", "held-out", "both", "fresh", *SPENT), default="both",
-                    help="both: tuning and held out; fresh: the rooms measured once at the end of this round "
-                         "(seeds 701-708); fresh-6 … fresh-9: earlier rounds' (301-308, 401-408, 501-508, 601-608, spent)")
+                    help="both: tuning and held out; fresh: the rooms measured once in this round "
+                         f"(seeds {_seeds(FRESH)}); {', '.join(SPENT)}: earlier rounds' "
+                         f"({', '.join(_seeds(specs) for specs in SPENT.values())}, spent)")
     ap.add_argument("--rooms", type=int, default=0, help="only the first N rooms of each set (0: all)")
     ap.add_argument("--live", action="store_true", help="the live path instead of the file path")
     ap.add_argument("--verbose", action="store_true", help="one line per room and the missed shouts")
