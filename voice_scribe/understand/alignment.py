@@ -102,12 +102,40 @@ class Heard:
     remark_edges: Edges | None = None  # for a phrase that takes no commentary: remarks alone (« … s'te plaît »)
 
 
+def rival_words(templates: Sequence[Template]) -> dict[str, frozenset[str]]:
+    """Per template word, the words other phrases say in its place after the same word for another meaning
+    (« jeannot »: « gagnant », « grelot »… said after « sirop », each its own call): heard as themselves, they
+    are never a misheard rival. Words of one meaning (« la dernière annonce | décision ») are no rivals, nor
+    small words or short ones.
+
+    >>> from voice_scribe.understand.grammar import load_grammar
+    >>> rivals = rival_words(load_grammar().templates)
+    >>> "gagnant" in rivals["jeannot"], "decision" in rivals.get("annonce", ())
+    (True, False)
+    """
+    after: dict[str, dict[str, set]] = {}
+    for t in templates:
+        for prev, tok in zip(t.toks, t.toks[1:]):
+            if prev.kind == "word" and tok.kind == "word" and _distinctive(prev.word) and _distinctive(tok.word):
+                after.setdefault(prev.word, {}).setdefault(tok.word, set()).add(t.target)
+    out: dict[str, set[str]] = {}
+    for following in after.values():
+        for w, meant in following.items():
+            out.setdefault(w, set()).update(v for v, other in following.items() if not other & meant)
+    return {w: frozenset(rivals) for w, rivals in out.items() if rivals}
+
+
+def _distinctive(word: str) -> bool:
+    return len(word) > 3 and word not in FILLERS
+
+
 class Aligner:
     """Every template's plan, worked out once, and the alignment of heard words with any of them."""
 
     def __init__(self, words: HeardWords, templates: Sequence[Template]) -> None:
         self.words = words
         self.plans = {id(t): Plan.of(t) for t in templates}
+        self.rivals = rival_words(templates)
 
     def heard(self, utoks: list[UTok]) -> Heard:
         """Everything about the heard words that every template's alignment uses, worked out once."""
@@ -148,6 +176,8 @@ class Aligner:
             return (u.cost + 0.05) * w  # « chouettes » for « chouette »
         if t.key:
             return INF
+        if u.cost < 0.1 and u.word in self.rivals.get(t.word, ()):
+            return INF  # « sirop gagnant » heard is never « sirop jeannot »: the other call's own word
         if u.word in self.words.key_words and not u.player:
             return INF  # a bird, a combination, a call's name… heard is never another word of the phrase
         if u.player:

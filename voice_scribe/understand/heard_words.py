@@ -59,6 +59,8 @@ FILLER_PHRASES: tuple[tuple[str, ...], ...] = (
 )
 #: Words that follow a number (« un points », « un sur », « un au cul ») and so mark « un » as a number, not an article.
 _AFTER_NUMBER = frozenset({"et", "point", "points", "sur", "pour", "contre", "a", "au"})
+#: The nouns « un » introduces after a counted number (« quatre et un cul »): there, « un » is an article.
+_NOUNS_AFTER_ARTICLE = frozenset({"cul", "dé", "dés", "de", "des", "civet", "jarret", "sirop", "coup", "lancer"})
 #: The roller's verbs before what he threw (« j'ai un cinq », « j'ai fait un cinq », « j'ai sorti un cinq »).
 _ROLLER_VERBS = frozenset({"ai", "fait", "fais", "eu", "sorti", "tire", "obtiens"})
 #: The die faces in words.
@@ -67,6 +69,8 @@ _FACE_WORDS = frozenset(word for word in FACES if word.isalpha())
 DE_SOUNDS = frozenset({"de", "des", "d", "dé", "dés"})
 #: Single letters that stand for an elided word glued to the next one (« jachète », « akadoc »).
 _ELIDED = frozenset("jldcmnta")
+#: The elided letters a number may follow (« d'un », « l'un »): another one glued to a number is another word.
+_ELIDED_BEFORE_NUMBER = frozenset("dl")
 
 
 @dataclass(frozen=True)
@@ -313,6 +317,8 @@ class HeardWords:
                 if left in NUMBER_WORDS and right not in self.vocab:
                     continue  # a number glued to a word only sounding like one is another word (« dixain »)
                 tok = self._merge(right, right)
+                if tok and len(left) == 1 and tok.word in NUMBER_WORDS and left not in _ELIDED_BEFORE_NUMBER:
+                    continue  # « chums » is no « c' » + « un »: only « d' » and « l' » elide before a number
                 if tok:
                     return [self._known(left, left, 0.1), self._known(tok.word, right, tok.cost + 0.1)]
         return None
@@ -333,6 +339,9 @@ def is_article(utoks: list[UTok], j: int) -> bool:
         # « j'ai (fait) un cinq »: after the roller's verb, « un » before the one face said last is an article
         last = j + 2 == len(utoks) or not (utoks[j + 2].is_number or utoks[j + 2].word == "et")
         return j > 0 and utoks[j - 1].word in _ROLLER_VERBS and last and nxt.word in _FACE_WORDS
+    if utoks[j].word == "un" and j > 1 and utoks[j - 1].word == "et" and utoks[j - 2].is_number:
+        # « cinq quatre et un, désolé »: the last of the dice counted, whatever follows — but « et un cul »
+        return nxt.word in _NOUNS_AFTER_ARTICLE
     return nxt.word not in _AFTER_NUMBER
 
 

@@ -51,9 +51,11 @@ from voice_scribe.understand.heard_words import HeardWords, UTok, collapse_repea
 from voice_scribe.understand.normalize import token_pairs, tokens
 from voice_scribe.understand.numbers import is_number_token
 from voice_scribe.understand.registers import Registers
-from voice_scribe.understand.readings import Readings, best_per_meaning, clean_cost, reading_fields, tied
+from voice_scribe.understand.readings import Readings, best_per_meaning, clean_cost, names_its_target, reading_fields, tied
 from voice_scribe.understand.roster import Roster
-from voice_scribe.understand.sentence_frames import ASKING, about_a_call, addressed, plain_words, reads_about, remark_after, self_intro
+from voice_scribe.understand.sentence_frames import (
+    ASKING, about_a_call, addressed, narrated, plain_words, reads_about, remark_after, self_intro,
+)
 from voice_scribe.understand.shortlist import Shortlist
 from voice_scribe.understand.together import in_roster_order, named_together, reads_together
 from voice_scribe.understand.understanding import UNKNOWN_SPEAKER, Candidate, ResultKind, Thresholds, Understanding
@@ -150,6 +152,9 @@ class Matcher:
         about, remark = about_a_call(plain), remark_after(plain)
         every = bool(about or remark)
         who, source = (utterance.speaker, "audio") if utterance.speaker else (None, None)
+        head, tail = narrated(utoks, who)  # « et Léodagan annonce : … » said by Léodagan
+        if head or tail:
+            utoks = utoks[head : len(utoks) - tail]
         intro = self_intro(utoks)
         addressee: list[UTok] = []
         if intro:
@@ -165,11 +170,17 @@ class Matcher:
             return Understanding(ResultKind.REJECTED, text, who, source, reason="rien d'intelligible")
         now = LazyNow(table) if table is not None else None
         ranked = self._rank(utoks, now, every)
+        named: str | None = None  # the addressee as the target of the call read without him
         for pointed in ((utoks + addressee), (addressee + utoks)) if addressee else ():
             # the name as the target, after the call or where it was said
-            readings = self._rank(pointed, now, every, within=min(clean_cost(ranked), self.thresholds.accept))
+            slack = self.thresholds.accept + self.thresholds.margin
+            readings = self._rank(pointed, now, every, within=slack)
             if clean_cost(readings) <= min(clean_cost(ranked), self.thresholds.accept):
                 ranked = readings
+            elif named is None and names_its_target(readings, ranked, clean_cost(ranked) + self.thresholds.margin):
+                # … where a remark between the call and the name costs a little (« Léodagan, artichette,
+                # t'as dormi ! »): the call read without him, given him as its target
+                named = addressee[0].player
         ranked = self._with_sound(ranked, utoks, now, self.words.hesitation_before(pairs, utoks))
         if clean_cost(ranked) > self.thresholds.accept:
             ranked = self._said_again(utoks, now, every) or ranked
@@ -211,6 +222,8 @@ class Matcher:
             if structure and structure_decides(decided, structure, table is not None):
                 decided = self._decide(utterance, structure, who, source, context)
         decided = asked_if_correcting(decided, context)
+        if named and decided.call is not None and decided.call.target is None:
+            decided = replace(decided, call=replace(decided.call, target=named))
         if now is None:
             return asked_if_article(decided, utoks)
         if decided.call is not None and decided.call.kind is CallKind.DE:

@@ -34,6 +34,19 @@ def clean_cost(ranked: list[Alignment]) -> float:
     return next((a.cost for a in ranked if a.failure is None), INF)
 
 
+def names_its_target(pointed: list[Alignment], plain: list[Alignment], accept: float) -> bool:
+    """Whether the best reading with the addressed player's name is the plain reading's call given that player
+    as its target (« Léodagan, artichette ! » said by another: Léodagan's Artichette), within ``accept``."""
+    best = next((a for a in pointed if a.failure is None), None)
+    said = next((a for a in plain if a.failure is None), None)
+    return (
+        best is not None and said is not None and best.cost <= accept
+        and best.template.target == said.template.target
+        and any(name == "player" for name, _ in best.values)
+        and not any(name == "player" for name, _ in said.values)
+    )
+
+
 def reading_fields(al: Alignment) -> dict[str, object]:
     """The call/command arguments an alignment carries (list values, then slot values)."""
     fields: dict[str, object] = {}

@@ -241,8 +241,10 @@ class Registers:
                 break
         end = len(pairs)
         for i in range(start + 1, len(pairs)):
-            if self.closings.at(pairs, i) and not kinds(_text(pairs[i:])) & {"number", "key"}:
-                # (a word heard as a number by its sound only, « que les dieux … », is no number said)
+            closing = self.closings.at(pairs, i)
+            if closing and not kinds(_text(pairs[i + len(closing) :])) & {"number", "key"}:
+                # (a word heard as a number by its sound only, « que les dieux … », is no number said; the
+                # closing's own words are no call's: « on l'a dit ensemble avec … » is no « avec » of a sirop)
                 end = i if len(pairs) - i <= MAX_DROPPED else end
                 break
         dropped = 0

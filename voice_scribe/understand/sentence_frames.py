@@ -75,6 +75,28 @@ def self_intro(utoks: list[UTok]) -> tuple[str, int] | None:
     return None
 
 
+#: The verbs a player narrating himself puts around his call (« et Léodagan annonce : cul quatre », « cinq
+#: pour moi, annonce Léodagan »), as plain words; none of them a word of the calls.
+NARRATION_VERBS = frozenset({"annonce", "dit", "demande", "crie", "declare", "chuchote"})
+
+
+def narrated(utoks: list[UTok], speaker: str | None) -> tuple[int, int]:
+    """How many words the speaker's narration of himself takes at the start and at the end: his own name with
+    a narrating verb (« et Léodagan annonce … », « … annonce Léodagan »). Another player's name so is reported
+    speech, not narration: (0, 0).
+
+    >>> k = [UTok("et", "et"), UTok("Yvain", "yvain", player="Yvain"), UTok("annonce", "annonce"), UTok("pelican", "pelican")]
+    >>> narrated(k, "Yvain"), narrated(k, "Karadoc")
+    ((3, 0), (0, 0))
+    """
+    if speaker is None:
+        return 0, 0
+    k = 1 if utoks and utoks[0].word == "et" else 0
+    head = k + 2 if len(utoks) > k + 2 and utoks[k].player == speaker and utoks[k + 1].word in NARRATION_VERBS else 0
+    tail = 2 if len(utoks) > head + 2 and utoks[-1].player == speaker and utoks[-2].word in NARRATION_VERBS else 0
+    return head, tail
+
+
 def plain_words(utoks: list[UTok]) -> list[str]:
     """The words as heard (not as the grammar reads them: « j'avais » is not « j'avec »), a player's name as
     « il » (« Karadoc a dit … » reports, like « il a dit … »).

@@ -45,8 +45,9 @@ MARKERS: tuple[tuple[str, ...], ...] = (
     ("en", "meme", "temps"), ("tous", "ensemble"), ("ensemble",), ("a", "deux"), ("a", "trois"),
     ("les", "deux"), ("tous",), ("d", "une", "seule", "voix"), ("en", "choeur"),
 )
-#: The words that join names (« Perceval et Karadoc »; « est »: « et » as a free decoder writes it).
-_AND = frozenset({"et", "est"})
+#: The words that join names (« Perceval et Karadoc »; « est »: « et » as a free decoder writes it; « pis »:
+#: Québécois « puis »).
+_AND = frozenset({"et", "est", "puis", "pis"})
 #: Words that introduce the names said first (« c'est Perceval et Karadoc : … »).
 _INTRO = ("c", "est")
 #: Words that put the names after a call (« beau sirop pour Léodagan et Yvain »).
