@@ -162,3 +162,32 @@ def test_the_examples_in_the_modules_hold():
 
     results = [doctest.testmod(module) for module in (remarks, question_words, commentary)]
     assert all(r.failed == 0 for r in results) and sum(r.attempted for r in results) >= 8
+
+
+# eleventh round: a race won, said after the call (patterns written for the test)
+@pytest.mark.parametrize("call,kind", [("velutée", "velutee"), ("pélican", "pelican"), ("raitournelle", "raitournelle"),
+                                       ("sloubi raté", "sloubi_rate"), ("patte de canard", "patte_de_canard")])
+@pytest.mark.parametrize("boast", ["trop lent", "mon gros trop lent", "trop tard", "je l'ai dit le premier",
+                                   "j'étais le premier", "t'as été trop lent", "dans ta face"])
+def test_a_race_won_said_after_the_call(matcher, call, kind, boast):
+    assert _read(matcher, f"{call} {boast}")[0] == kind
+
+
+@pytest.mark.parametrize("said", ["trop lent", "mon gros trop lent", "t'as été trop lent", "je l'ai dit le premier",
+                                  "dans ta face"])
+def test_a_boast_alone_is_table_talk(matcher, said):
+    _refused(matcher, said)
+
+
+# eleventh round: belief or doubt in the roller, said after a bet on his sirop (patterns written for the test)
+@pytest.mark.parametrize("call,kind", [("beau sirop", "beau_sirop"), ("couche sirop", "couche_sirop"),
+                                       ("file sirop", "file_sirop"), ("sirop gagnant", "sirop_gagnant")])
+@pytest.mark.parametrize("remark", ["je crois en toi", "j'y crois pas", "aucune chance", "je le sens pas",
+                                    "j'ai pas confiance", "et dans tes dents"])
+def test_belief_or_doubt_said_after_a_sirop_bet(matcher, call, kind, remark):
+    assert _read(matcher, f"{call} {remark}")[0] == kind
+
+
+@pytest.mark.parametrize("said", ["j'y crois pas", "aucune chance", "je le sens pas"])
+def test_belief_or_doubt_alone_is_table_talk(matcher, said):
+    _refused(matcher, said)

@@ -137,3 +137,17 @@ def test_parse_shows_the_players(capsys) -> None:
     assert args.func(args) == 0
     out = json.loads(capsys.readouterr().out)
     assert (out["kind"], out["player"], out["players"]) == ("pelican", "Perceval", ["Perceval", "Yvain"])
+
+
+# eleventh round: « moi » among the names is the speaker (patterns written for the test)
+@pytest.mark.parametrize("frame", ["moi et perceval {}", "perceval et moi {}", "{} perceval et moi",
+                                   "{} égalité perceval et moi on l'a dit ensemble", "moi et perceval on l'a crié {}"])
+@pytest.mark.parametrize("call,kind", [("beau sirop", "beau_sirop"), ("pélican", "pelican"), ("velutée", "velutee")])
+def test_moi_among_the_names_is_the_speaker(matcher, frame, call, kind):
+    u = matcher.understand(frame.format(call), speaker="Karadoc")
+    assert u.accepted and u.call.kind.value == kind and set(u.players) == {"Karadoc", "Perceval"}, u.to_json()
+
+
+def test_moi_alone_is_no_group(matcher):
+    u = matcher.understand("moi pélican", speaker="Karadoc")
+    assert u.accepted and u.call.kind.value == "pelican" and not u.players, u.to_json()

@@ -233,7 +233,7 @@ class Matcher:
     def _together(self, utterance: Utterance, utoks: list[UTok], table: Table | None) -> Understanding | None:
         """« Perceval et Karadoc beau sirop », « beau sirop pour Léodagan et Yvain »: several players named as
         the speakers of a call they may make together (:mod:`.together`); None: read as one speaker's."""
-        group = named_together(utoks)
+        group = named_together(utoks, utterance.speaker)
         if group is None or about_a_call(["ils", *plain_words(group.rest)]):
             return None  # « Perceval et Karadoc ont dit pas mou le caillou »: about a call
         first = group.players[0]

@@ -39,12 +39,45 @@ REMARK_PHRASES: tuple[tuple[str, ...], ...] = tuple(
         # the one spoken to
         "mon pote", "mon gars", "mon grand", "mon vieux", "ma vieille", "les gars", "les copains", "les amis",
         "mes amis", "mon ami", "mon cher", "ma belle", "mon chum", "la gang",
+        # a race won, said after the call (« velutée, trop lent ! », « pélican, je l'ai dit le premier »)
+        "trop lent", "trop lents", "trop tard", "t es trop lent", "t as ete trop lent", "vous etes trop lents",
+        "je l ai dit le premier", "je l ai dit en premier", "j etais le premier", "je suis le premier", "dans ta face",
+        "mon gros", "ma grande",
+        # belief or doubt in the roller, said after a bet on his sirop (« beau sirop, je crois en toi », « couche
+        # sirop, j'y crois pas », « file sirop, aucune chance »)
+        "je crois en toi", "je crois en lui", "j y crois", "j y crois pas", "j y crois pas du tout", "je le sens",
+        "je le sens pas", "je le sens bien", "aucune chance", "pas une chance", "j ai confiance", "j ai pas confiance",
+        "je te fais confiance", "tu vas le faire", "il va le faire", "il va se rater", "tu vas te rater",
+        "dans tes dents", "dans vos dents", "et dans tes dents", "et dans vos dents", "je vous l avais dit",
+        "je te l avais dit",
         # oaths of several words (not « bon sang », « nom de dieu »: « bon » is dropped as a hesitation, « sang »
         # and « dieu » may be a number's sound)
         "la vache", "fan de chichourle", "nom d un chien",
     )
 )
 _LONGEST_FIRST = tuple(sorted(REMARK_PHRASES, key=len, reverse=True))
+
+
+def _index(key) -> dict[str, tuple[tuple[int, tuple[str, ...]], ...]]:
+    """The phrases by ``key`` of their first word, each with its rank in ``_LONGEST_FIRST``."""
+    out: dict[str, list[tuple[int, tuple[str, ...]]]] = {}
+    for rank, phrase in enumerate(_LONGEST_FIRST):
+        out.setdefault(key(phrase[0]), []).append((rank, phrase))
+    return {k: tuple(v) for k, v in out.items()}
+
+
+#: The phrases a heard word may start: by their first word, and (a word heard split after an elided letter,
+#: « chais » as « c » + « hais ») by its first letter. Only these are tried at a word: linear time.
+_BY_FIRST = _index(lambda w: w)
+_BY_INITIAL = _index(lambda w: w[0])
+
+
+def _starting(word: str) -> list[tuple[str, ...]]:
+    """The phrases that may start at a heard ``word``, longest first (as ``_LONGEST_FIRST`` orders them)."""
+    ranked = list(_BY_FIRST.get(word, ()))
+    if len(word) == 1:
+        ranked = sorted(set(ranked) | set(_BY_INITIAL.get(word, ())))
+    return [phrase for _, phrase in ranked]
 
 
 def remark_mask(heard: Sequence[str]) -> list[bool]:
@@ -58,7 +91,7 @@ def remark_mask(heard: Sequence[str]) -> list[bool]:
     n = len(heard)
     i = 0
     while i < n:
-        end = next((e for p in _LONGEST_FIRST if (e := _phrase_end(heard, i, p)) is not None), None)
+        end = next((e for p in _starting(heard[i]) if (e := _phrase_end(heard, i, p)) is not None), None)
         if end is None:
             i += 1
             continue

@@ -44,6 +44,8 @@ MARKERS: tuple[tuple[str, ...], ...] = (
     ("tous", "les", "deux"), ("tous", "les", "trois"), ("tous", "les", "quatre"), ("toutes", "les", "deux"),
     ("en", "meme", "temps"), ("tous", "ensemble"), ("ensemble",), ("a", "deux"), ("a", "trois"),
     ("les", "deux"), ("tous",), ("d", "une", "seule", "voix"), ("en", "choeur"),
+    # said so (« … Perceval et moi, on l'a dit ensemble »: « ensemble » is a marker of its own)
+    ("on", "l a", "dit"), ("on", "l a", "crie"), ("on", "l", "a", "dit"), ("on", "l", "a", "crie"), ("egalite",),
 )
 #: The words that join names (« Perceval et Karadoc »; « est »: « et » as a free decoder writes it; « pis »:
 #: Québécois « puis »).
@@ -84,18 +86,20 @@ def _marker_ending_at(words: list[str], end: int) -> int:
     return 0
 
 
-def _names(utoks: list[UTok], step: int) -> tuple[list[str], int, bool]:
+def _names(utoks: list[UTok], step: int, speaker: str | None = None) -> tuple[list[str], int, bool]:
     """The names said one after the other from the start (``step`` 1) or the end (-1): (names, words they
-    take, whether « et » joined two of them)."""
+    take, whether « et » joined two of them). « moi » is the ``speaker`` (« moi et Perceval », « Perceval et
+    moi »), when he is known."""
     order = utoks if step == 1 else utoks[::-1]
     names: list[str] = []
     k, joined = 0, False
     while k < len(order):
         u = order[k]
-        if u.player:
-            names.append(u.player)
+        name = u.player or (speaker if u.heard == "moi" else None)
+        if name:
+            names.append(name)
             k += 1
-        elif u.heard in _AND and names and k + 1 < len(order) and order[k + 1].player:
+        elif u.heard in _AND and names and k + 1 < len(order) and (order[k + 1].player or (speaker and order[k + 1].heard == "moi")):
             joined = True
             k += 1
         else:
@@ -103,7 +107,7 @@ def _names(utoks: list[UTok], step: int) -> tuple[list[str], int, bool]:
     return names, k, joined
 
 
-def named_together(utoks: list[UTok]) -> Together | None:
+def named_together(utoks: list[UTok], speaker: str | None = None) -> Together | None:
     """Two names or more said before the call or after it, with the words left for the call (None: no group).
 
     « perceval et karadoc beau sirop tous les deux » → (Perceval, Karadoc) and « beau sirop »; « beau sirop
@@ -118,12 +122,12 @@ def named_together(utoks: list[UTok]) -> Together | None:
     if tuple(words[start : start + len(_INTRO)]) == _INTRO:
         start += len(_INTRO)
     inner = utoks[start:end]
-    names, k, joined = _names(inner, 1)
+    names, k, joined = _names(inner, 1, speaker)
     after = introduced = False
     if len(set(names)) >= 2:
         rest = inner[k:]
     else:
-        names, k, joined = _names(inner, -1)
+        names, k, joined = _names(inner, -1, speaker)
         names.reverse()
         if len(set(names)) < 2:
             return None
