@@ -76,7 +76,7 @@ def self_intro(utoks: list[UTok]) -> tuple[str, int] | None:
 
 
 #: The verbs a player narrating himself puts around his call (« et Léodagan annonce : cul quatre », « cinq
-#: pour moi, annonce Léodagan »), as plain words; none of them a word of the calls.
+#: pour moi, annonce Léodagan »), as plain words: taken only beside the speaker's own name.
 NARRATION_VERBS = frozenset({"annonce", "dit", "demande", "crie", "declare", "chuchote"})
 
 
