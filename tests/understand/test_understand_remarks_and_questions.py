@@ -191,3 +191,14 @@ def test_belief_or_doubt_said_after_a_sirop_bet(matcher, call, kind, remark):
 @pytest.mark.parametrize("said", ["j'y crois pas", "aucune chance", "je le sens pas"])
 def test_belief_or_doubt_alone_is_table_talk(matcher, said):
     _refused(matcher, said)
+
+
+def test_belief_in_a_player_alone_is_not_the_turn_passed(matcher):
+    """« je crois en toi » was read « à toi » (next player): « je crois » said first was dropped as a
+    confirmation. It is a hedge after a call (« six et deux, je crois ») or between two tries only."""
+    _refused(matcher, "je crois en toi")
+    assert _read(matcher, "beau sirop je crois en toi")[0] == "beau_sirop"
+    u = matcher.understand("six et deux je crois", speaker=SPEAKER)
+    assert u.accepted and u.call.dice == (6, 2), u.to_json()
+    u = matcher.understand("cinq enfin je crois cinq", speaker=SPEAKER)
+    assert u.accepted and u.call.dice == (5,), u.to_json()  # the try said again after « enfin je crois » wins
