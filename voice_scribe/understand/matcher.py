@@ -171,9 +171,9 @@ class Matcher:
         now = LazyNow(table) if table is not None else None
         ranked = self._rank(utoks, now, every)
         named: str | None = None  # the addressee as the target of the call read without him
+        slack = self.thresholds.accept + self.thresholds.margin
         for pointed in ((utoks + addressee), (addressee + utoks)) if addressee else ():
             # the name as the target, after the call or where it was said
-            slack = self.thresholds.accept + self.thresholds.margin
             readings = self._rank(pointed, now, every, within=slack)
             if clean_cost(readings) <= min(clean_cost(ranked), self.thresholds.accept):
                 ranked = readings

@@ -45,7 +45,7 @@ MARKERS: tuple[tuple[str, ...], ...] = (
     ("en", "meme", "temps"), ("tous", "ensemble"), ("ensemble",), ("a", "deux"), ("a", "trois"),
     ("les", "deux"), ("tous",), ("d", "une", "seule", "voix"), ("en", "choeur"),
     # said so (« … Perceval et moi, on l'a dit ensemble »: « ensemble » is a marker of its own)
-    ("on", "l a", "dit"), ("on", "l a", "crie"), ("on", "l", "a", "dit"), ("on", "l", "a", "crie"), ("egalite",),
+    ("on", "l a", "dit"), ("on", "l a", "crie"), ("egalite",),
 )
 #: The words that join names (« Perceval et Karadoc »; « est »: « et » as a free decoder writes it; « pis »:
 #: Québécois « puis »).
@@ -91,15 +91,18 @@ def _names(utoks: list[UTok], step: int, speaker: str | None = None) -> tuple[li
     take, whether « et » joined two of them). « moi » is the ``speaker`` (« moi et Perceval », « Perceval et
     moi »), when he is known."""
     order = utoks if step == 1 else utoks[::-1]
+
+    def name_of(u: UTok) -> str | None:
+        return u.player or (speaker if u.heard == "moi" else None)
+
     names: list[str] = []
     k, joined = 0, False
     while k < len(order):
         u = order[k]
-        name = u.player or (speaker if u.heard == "moi" else None)
-        if name:
+        if name := name_of(u):
             names.append(name)
             k += 1
-        elif u.heard in _AND and names and k + 1 < len(order) and (order[k + 1].player or (speaker and order[k + 1].heard == "moi")):
+        elif u.heard in _AND and names and k + 1 < len(order) and name_of(order[k + 1]):
             joined = True
             k += 1
         else:
