@@ -46,7 +46,8 @@ HELD_OUT = _specs(range(101, 109), 2)
 #: the newest is ``FRESH``; an earlier round's is spent (measured once already) but still comparable.
 FRESH_BY_ROUND = {6: _specs(range(301, 309), 3), 7: _specs(range(401, 409), 4), 8: _specs(range(501, 509), 5),
                   9: _specs(range(601, 609), 6), 10: _specs(range(701, 709), 7),
-                  11: _specs(range(801, 809), 8), 12: _specs(range(901, 909), 9)}
+                  11: _specs(range(801, 809), 8), 12: _specs(range(901, 909), 9),
+                  13: _specs(range(1001, 1009), 10)}
 FRESH = FRESH_BY_ROUND[max(FRESH_BY_ROUND)]
 
 
