@@ -51,7 +51,7 @@ CLAUSE_ABOUT_ANOTHER = True
 #: The words of such a clause beside the auxiliaries: what was (not) said or done (« rien », « plus »).
 _OTHER_WORDS = frozenset("rien plus dit fait".split())
 #: Words that ask: a clause holding one asks about the call (« pélican c'est quand »), it does not follow it.
-_ASKING = frozenset("quoi comment combien qui quand pourquoi ou où quel quelle quels quelles".split())
+QUESTION_WORDS = frozenset("quoi comment combien qui quand pourquoi ou où quel quelle quels quelles".split())
 #: At most this many words of commentary before / after a call.
 MAX_COMMENTARY = (3, 6)
 #: What a word of a remark costs as commentary (an oath, « s'te plaît », « chais plus »: :mod:`.remarks`); the
@@ -193,7 +193,7 @@ def _clause_cost(u: UTok, words: HeardWords, cost: float, about_another: bool = 
     l'avais dit »), never a question, a number, a name, a key word nor another word of the grammar; a negation
     only in a clause about another player (``about_another``: « il a rien dit », « t'as pas vu »)."""
     said = (u.word, u.heard, u.spoken or "")
-    if any(w in _ASKING for w in said):
+    if any(w in QUESTION_WORDS for w in said):
         return INF  # « velutée je les ai quand »: a question
     negation = any(w in NEGATIONS for w in said)
     if negation and not about_another:

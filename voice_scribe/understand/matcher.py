@@ -57,6 +57,7 @@ from voice_scribe.understand.sentence_frames import (
     ASKING, about_a_call, addressed, narrated, plain_words, reads_about, remark_after, self_intro,
 )
 from voice_scribe.understand.shortlist import Shortlist
+from voice_scribe.understand.talk_after import cut, may_take, takes
 from voice_scribe.understand.together import in_roster_order, named_together, reads_together
 from voice_scribe.understand.understanding import UNKNOWN_SPEAKER, Candidate, ResultKind, Thresholds, Understanding
 
@@ -64,6 +65,8 @@ __all__ = ["INF", "UNKNOWN_SPEAKER", "Candidate", "Matcher", "ResultKind", "Thre
 
 #: A game to read against, and its ``now()`` asked lazily.
 _Context = tuple[Table, LazyNow]
+#: The reason a sentence is refused when no call is near it (not a slot that fails, not a call illegal now).
+NOTHING_NEAR = "rien d'assez proche d'une annonce"
 
 
 @dataclass(repr=False)
@@ -87,6 +90,7 @@ class Matcher:
         self.registers = Registers.load(self.grammar.root)
         # with a table: each player's last incomplete call (the first breath of a call said in two)
         self._partials: dict[tuple[str, CallKind], Call] = {}
+        self._word_kinds: dict[str, frozenset[str]] = {}  # what a heard word holds (a cache: words recur)
 
     def __repr__(self) -> str:
         return f"Matcher({len(self.grammar.templates)} templates, players={list(self.roster.players)})"
@@ -122,7 +126,29 @@ class Matcher:
             read = self._read(replace(utterance, text=again.text), table)
             if read.accepted and (again.agree is None or _same(read, self._read(replace(utterance, text=again.agree), table))):
                 return replace(read, text=utterance.text)
+        if first.kind is ResultKind.REJECTED and (first.reason or "").startswith(NOTHING_NEAR):
+            return self._before_talk(utterance, table) or first
         return first
+
+    def _before_talk(self, utterance: Utterance, table: Table | None) -> Understanding | None:
+        """A call said whole, then talk (« artichette Léodagan, dans ta face ! »): :mod:`.talk_after`."""
+        if remark_after(tokens(utterance.text)):
+            return None  # (« grelottine, mon œil »: doubt about a call)
+        pairs = token_pairs(utterance.text)
+        end = cut(pairs, self._holds)
+        if end is None or not may_take(pairs[:end], pairs[end:]):
+            return None
+        read = self._read(replace(utterance, text=" ".join(spoken for _, spoken in pairs[:end])), table)
+        return replace(read, text=utterance.text) if takes(read, pairs[:end], pairs[end:], self._holds, table is not None) else None
+
+    def _holds(self, word: str) -> frozenset[str]:
+        """What one heard word holds (:meth:`_kinds`), remembered per word."""
+        held = self._word_kinds.get(word)
+        if held is None:
+            if len(self._word_kinds) > 4096:
+                self._word_kinds.clear()
+            held = self._word_kinds[word] = self._kinds(word)
+        return held
 
     def _kinds(self, text: str) -> frozenset[str]:
         """What in ``text`` may be a call's argument or name it: « number » (a number word said as such),
@@ -419,7 +445,7 @@ class Matcher:
             return Understanding(
                 ResultKind.REJECTED,
                 cost=nearest.cost,
-                reason=f"rien d'assez proche d'une annonce (la plus proche : « {shown(nearest.template.text)} »)",
+                reason=f"{NOTHING_NEAR} (la plus proche : « {shown(nearest.template.text)} »)",
                 **base,
             )
         winner = clean[0]

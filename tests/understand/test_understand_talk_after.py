@@ -1,0 +1,131 @@
+"""A call said whole, then talk about anything else (twelfth round): :mod:`voice_scribe.understand.talk_after`.
+
+Patterns by class, written for these tests (not taken from the corpus): each talk is checked after several
+calls, and each guard on talk that only starts like a call.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from test_understand_throws_in_context import _chouettes_awaited, _cul_awaited
+
+SPEAKER = "Karadoc"
+CALLS = [
+    ("pélican", {"kind": "pelican"}),
+    ("raitournelle", {"kind": "raitournelle"}),
+    ("grelottine perceval", {"kind": "grelottine", "target": "Perceval"}),
+    ("sirop jeannot léodagan", {"kind": "sirop_jeannot", "target": "Léodagan"}),
+    ("cinq deux", {"kind": "chouettes", "dice": (5, 2)}),
+    ("six quatre un", {"kind": "des", "dice": (6, 4, 1)}),
+]
+TALK = ["dans ta face", "merci patrick", "et vive la mariée", "mon grand"]
+
+
+def _read(matcher, said, table=None):
+    u = matcher.understand(said, speaker=SPEAKER, table=table)
+    if not u.accepted:
+        return None
+    thing = u.call or u.command
+    out = {"kind": thing.kind.value}
+    for name in ("target", "dice", "number"):
+        if getattr(thing, name, None) is not None:
+            out[name] = getattr(thing, name)
+    return out
+
+
+@pytest.mark.parametrize("call,meant", CALLS)
+@pytest.mark.parametrize("talk", TALK)
+def test_a_call_then_talk_reads_as_the_call(matcher, call, meant, talk):
+    # a throw only at its moment (the roller's dice awaited); a call out of context as well
+    table = _chouettes_awaited() if "dice" in meant else None
+    assert _read(matcher, f"{call} {talk}", table) == meant
+
+
+@pytest.mark.parametrize("said", ["cinq deux et vive la mariée", "six quatre un merci patrick",
+                                  "six quatre un et vive la mariée", "trois trois cinq la musique à fond"])
+def test_out_of_a_game_faces_then_talk_are_no_throw(matcher, said):
+    assert _read(matcher, said) is None
+
+
+@pytest.mark.parametrize("said", [
+    "pélican il est pas là",  # a negation: the talk denies or tells, it does not follow the call
+    "raitournelle on l'a jamais vue",
+    "grelottine perceval c'est quand qu'on mange",  # a question about it
+    "sirop jeannot léodagan non attends je me trompe",  # taken back
+    "grelottine perceval pardon mauvais joueur",
+])
+def test_talk_that_takes_back_denies_or_asks_leaves_the_call_unread(matcher, said):
+    assert _read(matcher, said) is None
+
+
+@pytest.mark.parametrize("said", ["on repart en vacances", "pause déjeuner demain midi", "annule ton rendez-vous"])
+def test_a_command_that_steers_the_game_is_never_taken_before_talk(matcher, said):
+    assert _read(matcher, said) is None
+
+
+@pytest.mark.parametrize("talk", TALK)
+def test_a_command_said_exactly_then_talk(matcher, talk):
+    assert _read(matcher, f"c'est à qui {talk}") == {"kind": "tour"}
+
+
+@pytest.mark.parametrize("said", [
+    "deux heures du matin déjà",  # one die, then words: a quantity, not a throw
+    "un pastis bien frais pour moi",
+    "le pélican on le voit jamais sortir",  # a call's name after an article: talk about it
+    "une mouette ça vole au-dessus du port",
+    "raitournelle ça sert vraiment à rien",  # « ça … » after it: about it
+    "excalibur c'est pas pour nous",
+    "j'achète du pain en rentrant",  # a complement: the verb's, not the call's
+    "c'est qui qui a mis la musique",  # near a command but not it, and no key word
+    "grelottine mon œil",  # doubt about a call
+])
+def test_talk_that_only_starts_like_a_call_is_no_call(matcher, said):
+    assert _read(matcher, said) is None
+
+
+def test_a_pronoun_in_the_talk_is_not_dropped(matcher):
+    # « artichette, toi » names its target by a pronoun: the call read without it would lose it
+    got = _read(matcher, "artichette toi t'as dormi")
+    assert got is None or got.get("target") == "Perceval", got
+    assert _read(matcher, "j'achète moi aussi tant pis") != {"kind": "achat"}
+
+
+def test_a_number_heard_only_by_its_sound_is_not_cut_off(matcher):
+    # « si » sounds like « six »: the talk may start there, so no cut is made
+    assert _read(matcher, "cul de chouette et si je perds je paie la tournée") != {
+        "kind": "grelottine_mise", "number": 6}
+
+
+def test_faces_then_en_fait_are_no_plain_throw(matcher):
+    got = _read(matcher, "non non six et quatre en fait voilà")
+    assert got is None or got["kind"] == "correction", got
+
+
+def test_the_call_before_the_talk_keeps_what_the_whole_sentence_says(matcher):
+    u = matcher.understand("pélican merci patrick", speaker=SPEAKER)
+    assert u.accepted and u.text == "pélican merci patrick"
+
+
+@pytest.mark.parametrize("said", ["j'ai pas compris la fin de ce qu'elle a dit",
+                                  "j'ai pas compris la moitié de ce qu'il a dit"])
+def test_talk_that_reports_anothers_speech_is_about_speech(matcher, said):
+    # read alone, « j'ai pas compris » asks the scribe to repeat: the talk tells what another said
+    assert _read(matcher, said) is None
+
+
+def test_the_speakers_own_j_ai_dit_insists_on_his_call(matcher):
+    assert _read(matcher, "pélican j'ai dit merci patrick") == {"kind": "pelican"}
+
+
+def test_a_question_to_the_scribe_then_est_ce_que_is_the_players_own_question(matcher):
+    assert _read(matcher, "comment ça une artichette qu'est-ce que j'en sais moi") is None
+    # after a call, « qu'est-ce que … » is a taunt: the call stands
+    assert _read(matcher, "pélican qu'est-ce que tu croyais") == {"kind": "pelican"}
+
+
+@pytest.mark.parametrize("said", ["le cinq deux un c'est pas un autre jeu ça",
+                                  "six cinq quatre c'est pas un jeu pour les gosses"])
+def test_faces_then_a_negation_are_denied_not_thrown(matcher, said):
+    # at the roller's cul, read without its last words this was a correction of his throw
+    assert _read(matcher, said, _cul_awaited()) is None
