@@ -81,6 +81,17 @@ def test_a_rule_asked_politely(matcher, said):
     assert _kind(matcher, said) == "regle"
 
 
+@pytest.mark.parametrize("said,kind", [
+    ("pourriez-vous me dire qui est en tête", "qui_mene"),  # the question turned round
+    ("pourrais-tu m'expliquer le civet", "regle"),
+    ("auriez-vous la gentillesse de répéter", "repete"),  # more formally still
+    ("je serais curieux de connaître les scores", "scores"),  # a wish to know
+    ("j'aimerais savoir qui est en tête", "qui_mene"),
+])
+def test_the_scribe_asked_formally_or_as_a_wish(matcher, said, kind):
+    assert _kind(matcher, said) == kind
+
+
 @pytest.mark.parametrize("throw,dice", [("cinq cinq cinq", (5, 5, 5)), ("quatre trois", (4, 3))])
 @pytest.mark.parametrize("judgement", ["on prend", "ça passe", "mouais", "pas terrible"])
 def test_a_throw_judged_in_plain_words(matcher, throw, dice, judgement):

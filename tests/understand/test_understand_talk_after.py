@@ -129,3 +129,27 @@ def test_a_question_to_the_scribe_then_est_ce_que_is_the_players_own_question(ma
 def test_faces_then_a_negation_are_denied_not_thrown(matcher, said):
     # at the roller's cul, read without its last words this was a correction of his throw
     assert _read(matcher, said, _cul_awaited()) is None
+
+
+@pytest.mark.parametrize("said,meant", [
+    ("artichette léodagan je vous ai bien eus", {"kind": "artichette", "target": "Léodagan"}),
+    ("grelottine perceval le petit malin", {"kind": "grelottine", "target": "Perceval"}),
+])
+def test_talk_that_holds_a_common_word_of_the_calls_is_cut_after_the_calls_own_words(matcher, said, meant):
+    # « vous », « petit » are words of some calls too: the first cut (after them) reads nothing, the second
+    # (after the run that starts with the name) reads the call
+    assert _read(matcher, said) == meant
+
+
+@pytest.mark.parametrize("said", ["quand on fait six cinq quatre on peut crier",
+                                  "lorsqu'on fait trois trois un on boit",
+                                  "cinq quatre d'un seul coup de poignet",
+                                  "deux six d'un coup formidable"])
+def test_faces_in_a_clause_or_an_un_after_d_are_no_throw(matcher, said):
+    # at the roller's chouettes: « quand … », « lorsque … » tell a case, « d'un coup » is no third die
+    assert _read(matcher, said, _chouettes_awaited()) is None
+
+
+def test_a_toast_after_a_call_is_talk_but_sur_after_a_bare_challenge_is_its_target(matcher):
+    assert _read(matcher, "pélican à la tienne") == {"kind": "pelican"}
+    assert _read(matcher, "grelottine sur le gars du fond") is None  # the target is said, not heard

@@ -35,7 +35,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
-from voice_scribe.engine.calls import Call, CallKind
+from voice_scribe.engine.calls import THROW_DICE, Call, CallKind
 from voice_scribe.engine.rules import Rules
 from voice_scribe.speech.utterance import Utterance
 from voice_scribe.understand.alignment import Aligner, Alignment, Heard
@@ -44,7 +44,9 @@ from voice_scribe.understand.by_sound import SoundStage
 from voice_scribe.understand.by_structure import THROWS, by_structure, may_restructure, structure_decides
 from voice_scribe.understand.commands import Command, TableCommand
 from voice_scribe.understand.commentary import COMMENTARY_WORDS, INF, SLOT_INTRODUCERS
-from voice_scribe.understand.context import Judgement, LazyNow, Standing, Table, allowed_now, as_awaited, complete, judge, remark_gate
+from voice_scribe.understand.context import (
+    Judgement, LazyNow, Standing, Table, allowed_now, as_awaited, awaited_dice, complete, judge, remark_gate,
+)
 from voice_scribe.understand.dice_words import corrects
 from voice_scribe.understand.grammar import FILLERS, Grammar, Template, load_grammar
 from voice_scribe.understand.heard_words import HeardWords, UTok, collapse_repeats, without_stutters
@@ -57,7 +59,7 @@ from voice_scribe.understand.sentence_frames import (
     ASKING, about_a_call, addressed, narrated, plain_words, reads_about, remark_after, self_intro,
 )
 from voice_scribe.understand.shortlist import Shortlist
-from voice_scribe.understand.talk_after import cut, may_take, takes
+from voice_scribe.understand.talk_after import cuts, may_take, takes
 from voice_scribe.understand.together import in_roster_order, named_together, reads_together
 from voice_scribe.understand.understanding import UNKNOWN_SPEAKER, Candidate, ResultKind, Thresholds, Understanding
 
@@ -135,11 +137,24 @@ class Matcher:
         if remark_after(tokens(utterance.text)):
             return None  # (« grelottine, mon œil »: doubt about a call)
         pairs = token_pairs(utterance.text)
-        end = cut(pairs, self._holds)
-        if end is None or not may_take(pairs[:end], pairs[end:]):
-            return None
-        read = self._read(replace(utterance, text=" ".join(spoken for _, spoken in pairs[:end])), table)
-        return replace(read, text=utterance.text) if takes(read, pairs[:end], pairs[end:], self._holds, table is not None) else None
+        for end in cuts(pairs, self._holds):
+            if not may_take(pairs[:end], pairs[end:]):
+                continue
+            read = self._read(replace(utterance, text=" ".join(spoken for _, spoken in pairs[:end])), table)
+            if takes(read, pairs[:end], pairs[end:], self._holds, self._throw_awaited(read, utterance, table)):
+                return replace(read, text=utterance.text)
+        return None
+
+    @staticmethod
+    def _throw_awaited(read: Understanding, utterance: Utterance, table: Table | None) -> bool:
+        """Read against a game, and, for a throw's faces, said by the roller whose throw is awaited (a
+        correction may come after the throw)."""
+        if table is None:
+            return False
+        call = read.call
+        if call is None or call.dice is None or call.kind not in THROW_DICE:
+            return True
+        return len(call.dice) in awaited_dice(table.now(), utterance.speaker)
 
     def _holds(self, word: str) -> frozenset[str]:
         """What one heard word holds (:meth:`_kinds`), remembered per word."""

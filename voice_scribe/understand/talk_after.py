@@ -11,7 +11,9 @@ against talk that merely starts like a call:
 * a throw's faces need two dice said as numbers (« six cinq, voilà qui est envoyé »); one die followed by
   words is talk more often than a throw (« deux heures du mat », « un pastis bien tassé »), unless the cul is
   named (« le cul deux, santé »); « … en fait » after faces makes them a correction, not a throw, and a
-  negation after them denies them (« le quatre deux un, c'est pas un autre jeu ça »);
+  negation after them denies them (« le quatre deux un, c'est pas un autre jeu ça »); faces in a clause of
+  condition, time or question (« quand on fait quatre deux un, on peut dire … ») or an « un » after « d' »
+  (« trois six d'un coup ») are no throw;
 * words that hold no key word must read as a phrase said exactly (« c'est à qui, tout le monde attend »), not
   a near one (« c'est qui qui a mis cette musique » is no « c'est à qui »);
 * a call's name after an article is talk about it (« le passe-grelot, on l'a jamais utilisé », « une mouette
@@ -24,7 +26,10 @@ against talk that merely starts like a call:
   les ai jamais », « pélican il est pas là »), or tells what another said (« j'ai pas compris la moitié de ce
   qu'il a dit »); a question to the scribe followed by « est-ce … » is the players' own question (« comment ça
   une artichette, qu'est-ce que j'en sais moi »); out of a game, faces followed by talk are never a throw;
-* the cut is never after a hesitation nor after the word that introduces an argument (« … pour | doux »), nor
+* faces then the past tense are a story (« cinq deux, c'était mieux au dernier tour »), and faces are a throw
+  only for the roller whose throw is awaited (read against the game);
+* the cut is never after a hesitation nor next to the word that introduces an argument (« … pour | doux »,
+  « grelottine | sur machin truc »: the target the call lacks), nor
   when the last word that holds a number does so only by its sound (« … et si je perds »).
 
 One cut, one more reading: the work stays bounded.
@@ -41,7 +46,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from voice_scribe.engine.calls import CallKind
+from voice_scribe.engine.calls import Call, CallKind
 from voice_scribe.understand.commentary import NEGATIONS, QUESTION_WORDS, SLOT_INTRODUCERS
 from voice_scribe.understand.numbers import is_number_token
 from voice_scribe.understand.registers import HESITATIONS, MAX_DROPPED, Pair
@@ -52,6 +57,8 @@ Holds = Callable[[str], frozenset[str]]
 
 #: What the talk after a call may not hold (what a call holds: its numbers, names, key words and other words).
 HELD_BY_CALLS = frozenset({"number", "sounds_number", "player", "key", "word"})
+#: What marks a call's own words, not a common word that calls share with talk.
+_STRONG = frozenset({"number", "player", "key"})
 #: Short words of the calls that hold a stake (too short to count as a word of the calls).
 _STAKES = frozenset({"max"})
 #: The cost a phrase without a key word must read at (said exactly, but for a small word).
@@ -61,7 +68,10 @@ _THROWS = frozenset({"chouettes", "des", "correction", "cul"})
 _ARTICLES = frozenset({"le", "la", "les", "l", "un", "une", "des"})
 _ABOUT_IT = frozenset({"ca", "ce", "c", "cela"})
 _COMPLEMENT = frozenset({"de", "du", "des", "d"})
-_MEANING_WORDS = frozenset({"toi", "vous", "aussi"})
+#: A pronoun said right after the call points at its target (« artichette, toi »); one later in the talk is the
+#: talk's own (« artichette Perceval, je vous ai vu »); « aussi » joins the speaker to another's call
+_POINTING = frozenset({"toi", "vous"})
+_ALSO = "aussi"
 _ACTUALLY = ("en", "fait")
 #: Commands that steer the game (undo, pause, resume, end): never taken from a sentence that goes on
 #: (« on repart en vacances » is no « on repart »)
@@ -77,11 +87,40 @@ _ASKS = ("est", "ce")
 _SAYING = frozenset({"dit", "dire", "disait"})
 _OTHERS = frozenset({"il", "elle", "ils", "elles"})
 _CONTROL = frozenset({"annule", "pause", "reprends", "fin_de_partie"})
+#: What introduces a challenge's target (« à » after a call is more often a toast: « à la tienne »)
+_AGAINST = frozenset({"sur", "contre"})
+#: Faces followed by the past tense are a story (« cinq deux, c'était mieux au dernier tour »)
+_PAST = frozenset({"etait", "etaient", "avait", "avaient", "fallait", "faisait"})
+#: Faces in a clause of condition, time or question are no throw (« quand on fait quatre deux un … »)
+_IF_OR_WHEN = QUESTION_WORDS | {"si", "lorsque", "lorsqu"}
 
 
 def cut(pairs: Sequence[Pair], holds: Holds) -> int | None:
     """Where the call may end (a word count), None when no talk follows what a call holds."""
     last = max((i for i, (plain, _) in enumerate(pairs) if _held(plain, holds)), default=-1)
+    return _end_after(pairs, last, holds)
+
+
+def cuts(pairs: Sequence[Pair], holds: Holds) -> list[int]:
+    """:func:`cut`, then, when the talk holds a common word of the calls (« je vous ai vu », « le petit »), the
+    cut after the last run of words that starts with a number, a name or a key word.
+
+    >>> pairs = [(w, w) for w in "artichette perceval je vous ai vu".split()]
+    >>> holds = {"artichette": frozenset({"key"}), "perceval": frozenset({"player"}), "vous": frozenset({"word"})}
+    >>> cuts(pairs, lambda word: holds.get(word, frozenset()))
+    [4, 2]
+    """
+    out = [end] if (end := cut(pairs, holds)) is not None else []
+    strong = max((i for i, (plain, _) in enumerate(pairs) if plain in _STAKES or holds(plain) & _STRONG), default=-1)
+    if strong < 0:
+        return out
+    while strong + 1 < len(pairs) and _held(pairs[strong + 1][0], holds):
+        strong += 1
+    end = _end_after(pairs, strong, holds)
+    return out + [end] if end is not None and end not in out else out
+
+
+def _end_after(pairs: Sequence[Pair], last: int, holds: Holds) -> int | None:
     if last >= 0 and holds(pairs[last][0]) & HELD_BY_CALLS == {"sounds_number"} and not is_number_token(pairs[last][0]):
         return None  # « cul de chouette et si je perds … »: « si » is no six, and the talk may start there
     end = next((e for e in range(max(1, last + 1), len(pairs)) if pairs[e - 1][0] not in HESITATIONS), None)
@@ -102,6 +141,8 @@ def takes(read: Understanding, said: Sequence[Pair], talk: Sequence[Pair], holds
     kind = thing.kind.value if thing is not None else ""
     if kind == CallKind.DE.value or kind in _CONTROL:
         return False
+    if rest[0] in _AGAINST and read.call is not None and _bare(read.call):
+        return False  # « grelottine | sur machin truc »: the talk holds the target the call lacks
     if read.command is not None and _asks(rest):
         return False
     if kind in _THROWS:
@@ -110,9 +151,11 @@ def takes(read: Understanding, said: Sequence[Pair], talk: Sequence[Pair], holds
         first = next((i for i, w in enumerate(words) if is_number_token(w)), len(words))
         if NEGATIONS.intersection(words[first:]):
             return False  # « le quatre deux un, c'est pas un | autre jeu ça »: the faces denied, talk about them
+        if _IF_OR_WHEN.intersection(words) or any(a == "d" and is_number_token(b) for a, b in zip(words, words[1:])):
+            return False  # « quand on fait quatre deux un | … », « trois six d'un | coup »: no faces read out
         numbers = sum(is_number_token(w) for w in words)
         named_cul = kind == "cul" and "cul" in words and numbers >= 1
-        return tuple(rest[:2]) != _ACTUALLY and (numbers >= 2 or named_cul)
+        return tuple(rest[:2]) != _ACTUALLY and not _PAST.intersection(rest) and (numbers >= 2 or named_cul)
     if _goes_on(rest) or _about(words, holds):
         return False
     return any("key" in holds(w) for w in words) or read.cost <= EXACT
@@ -132,13 +175,18 @@ def may_take(said: Sequence[Pair], talk: Sequence[Pair]) -> bool:
     return not (_TAKING_BACK.intersection(rest) or _reports(rest) or _CORRECTING.intersection(words))
 
 
+def _bare(call: Call) -> bool:
+    """A call read with none of its arguments (a target, a number, faces)."""
+    return call.target is None and call.number is None and call.dice is None and call.combination is None
+
+
 def _held(word: str, holds: Holds) -> bool:
     return word in _STAKES or bool(holds(word) & HELD_BY_CALLS)
 
 
 def _goes_on(rest: list[str]) -> bool:
     """Talk that goes on about the call, completes its last word, or changes its meaning by a pronoun."""
-    return rest[0] in _ABOUT_IT | _COMPLEMENT or bool(_MEANING_WORDS.intersection(rest[:2]))
+    return rest[0] in _ABOUT_IT | _COMPLEMENT | _POINTING or _ALSO in rest[:2]
 
 
 def _reports(rest: list[str]) -> bool:
