@@ -153,3 +153,10 @@ def test_faces_in_a_clause_or_an_un_after_d_are_no_throw(matcher, said):
 def test_a_toast_after_a_call_is_talk_but_sur_after_a_bare_challenge_is_its_target(matcher):
     assert _read(matcher, "pélican à la tienne") == {"kind": "pelican"}
     assert _read(matcher, "grelottine sur le gars du fond") is None  # the target is said, not heard
+
+
+@pytest.mark.parametrize("said,meant", [("couche sirop je suis pas fou", {"kind": "couche_sirop"}),
+                                        ("raitournelle je rigole pas", {"kind": "raitournelle"})])
+def test_a_negation_without_a_pronoun_for_the_call_is_the_speakers_own_talk(matcher, said, meant):
+    # « il est pas là », « on l'a jamais vue » deny the call (a pronoun names it); these do not
+    assert _read(matcher, said) == meant

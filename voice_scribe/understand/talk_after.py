@@ -23,7 +23,8 @@ against talk that merely starts like a call:
 * a command that steers the game (undo, pause, resume, end) is never taken from a sentence that goes on
   (« on repart en vacances »);
 * talk that takes the call back, denies or asks about it is not talk after it (« … non attends … », « velutée je
-  les ai jamais », « pélican il est pas là »), or tells what another said (« j'ai pas compris la moitié de ce
+  les ai jamais », « pélican il est pas là »: a negation after a pronoun that names a thing; « file sirop,
+  j'embarque pas » is the speaker's own talk), or tells what another said (« j'ai pas compris la moitié de ce
   qu'il a dit »); a question to the scribe followed by « est-ce … » is the players' own question (« comment ça
   une artichette, qu'est-ce que j'en sais moi »); out of a game, faces followed by talk are never a throw;
 * faces then the past tense are a story (« cinq deux, c'était mieux au dernier tour »), and faces are a throw
@@ -78,7 +79,13 @@ _ACTUALLY = ("en", "fait")
 #: Words that take the call back or deny it: the talk is then about the call (« … non attends je veux dire … »,
 #: « velutée je les ai jamais », « pélican il est pas là », « velutée je les ai quand »)
 _CORRECTING = frozenset({"non", "pardon", "attends", "plutot"})
-_TAKING_BACK = NEGATIONS | QUESTION_WORDS | _CORRECTING
+_TAKING_BACK = QUESTION_WORDS | _CORRECTING
+#: A negation denies the call when its clause names a thing by a pronoun before it (« pélican, il est pas là »,
+#: « raitournelle, on l'a jamais vue », « velutée, je les ai jamais »); without one it is the speaker's own
+#: talk (« file sirop, j'embarque pas », « couche sirop, je mets pas une cenne »)
+#: « pourquoi pas » after a call agrees with it
+_WHY_NOT = ("pourquoi", "pas")
+_THING_PRONOUNS = frozenset({"il", "elle", "ils", "elles", "l", "le", "la", "les", "y", "en", "c", "ca", "ce", "lui"})
 #: « est-ce que … »: a question after a question to the scribe is the players' talk (« comment ça une
 #: artichette, qu'est-ce que j'en sais moi »); after a call it is a taunt (« rigodon, qu'est-ce que tu croyais »)
 _ASKS = ("est", "ce")
@@ -172,7 +179,16 @@ def may_take(said: Sequence[Pair], talk: Sequence[Pair]) -> bool:
     rest = [plain for plain, _ in talk if plain not in HESITATIONS]
     if not words or not rest or words[-1] in SLOT_INTRODUCERS:
         return False
-    return not (_TAKING_BACK.intersection(rest) or _reports(rest) or _CORRECTING.intersection(words))
+    if tuple(words[-1:] + rest) == _WHY_NOT:
+        return True  # « … je mets le max, pourquoi pas »: agreement, not a question
+    return not (_TAKING_BACK.intersection(rest) or _denies(rest) or _reports(rest) or _CORRECTING.intersection(words))
+
+
+def _denies(rest: list[str]) -> bool:
+    """« … il est pas là »: a negation after a pronoun that names a thing, or one that starts the talk (it
+    negates the words before the cut: « sirop gagnant je l'avais | pas dit »)."""
+    neg = next((i for i, w in enumerate(rest) if w in NEGATIONS), None)
+    return neg is not None and (neg == 0 or bool(_THING_PRONOUNS.intersection(rest[:neg])))
 
 
 def _bare(call: Call) -> bool:
