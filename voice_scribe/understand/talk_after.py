@@ -30,10 +30,11 @@ against talk that merely starts like a call:
 * faces then the past tense are a story (« cinq deux, c'était mieux au dernier tour »), and faces are a throw
   only for the roller whose throw is awaited (read against the game);
 * the cut is never after a hesitation nor next to the word that introduces an argument (« … pour | doux »,
-  « grelottine | sur machin truc »: the target the call lacks), nor
-  when the last word that holds a number does so only by its sound (« … et si je perds »).
+  « grelottine | sur machin truc »: the target the call lacks), nor when the last word that holds a number
+  does so only by its sound (« … et si je perds »).
 
-One cut, one more reading: the work stays bounded.
+At most two cuts (:func:`cuts`), one more reading each, and the guards that need no reading first
+(:func:`may_take`): the work stays bounded.
 
 >>> pairs = [("artichette", "artichette"), ("leodagan", "léodagan"), ("dans", "dans"), ("ta", "ta"), ("face", "face")]
 >>> holds = {"artichette": frozenset({"key"}), "leodagan": frozenset({"player"})}
@@ -74,17 +75,15 @@ _COMPLEMENT = frozenset({"de", "du", "des", "d"})
 _POINTING = frozenset({"toi", "vous"})
 _ALSO = "aussi"
 _ACTUALLY = ("en", "fait")
-#: Commands that steer the game (undo, pause, resume, end): never taken from a sentence that goes on
-#: (« on repart en vacances » is no « on repart »)
 #: Words that take the call back or deny it: the talk is then about the call (« … non attends je veux dire … »,
 #: « velutée je les ai jamais », « pélican il est pas là », « velutée je les ai quand »)
 _CORRECTING = frozenset({"non", "pardon", "attends", "plutot"})
 _TAKING_BACK = QUESTION_WORDS | _CORRECTING
+#: « pourquoi pas » after a call agrees with it
+_WHY_NOT = ("pourquoi", "pas")
 #: A negation denies the call when its clause names a thing by a pronoun before it (« pélican, il est pas là »,
 #: « raitournelle, on l'a jamais vue », « velutée, je les ai jamais »); without one it is the speaker's own
 #: talk (« file sirop, j'embarque pas », « couche sirop, je mets pas une cenne »)
-#: « pourquoi pas » after a call agrees with it
-_WHY_NOT = ("pourquoi", "pas")
 _THING_PRONOUNS = frozenset({"il", "elle", "ils", "elles", "l", "le", "la", "les", "y", "en", "c", "ca", "ce", "lui"})
 #: « est-ce que … »: a question after a question to the scribe is the players' talk (« comment ça une
 #: artichette, qu'est-ce que j'en sais moi »); after a call it is a taunt (« rigodon, qu'est-ce que tu croyais »)
@@ -93,6 +92,8 @@ _ASKS = ("est", "ce")
 #: dit »); the speaker's own « j'ai dit » insists on his call (« pas mou le caillou, j'ai dit en premier »)
 _SAYING = frozenset({"dit", "dire", "disait"})
 _OTHERS = frozenset({"il", "elle", "ils", "elles"})
+#: Commands that steer the game (undo, pause, resume, end): never taken from a sentence that goes on
+#: (« on repart en vacances » is no « on repart »)
 _CONTROL = frozenset({"annule", "pause", "reprends", "fin_de_partie"})
 #: What introduces a challenge's target (« à » after a call is more often a toast: « à la tienne »)
 _AGAINST = frozenset({"sur", "contre"})
