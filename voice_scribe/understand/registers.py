@@ -168,7 +168,7 @@ class Registers:
                 elif not accepted:
                     yield Reread(_text(last))
         inner = self._unwrapped(pairs, kinds)
-        if not inner or _said(inner) == _said(token_pairs(text)):
+        if not inner or said_words(inner) == said_words(token_pairs(text)):
             return
         if accepted:
             # read whole, unless a word of the wrapper was read as part of the call (« par les dieux » heard as
@@ -310,7 +310,7 @@ def _ends(pairs: Sequence[Pair], start: int, end: int, phrase: Phrase) -> bool:
     return end - start >= len(phrase) and _starts(pairs, end - len(phrase), phrase)
 
 
-def _said(pairs: Sequence[Pair]) -> list[str]:
+def said_words(pairs: Sequence[Pair]) -> list[str]:
     """The plain words but hesitations."""
     return [w for w, _ in pairs if w not in HESITATIONS]
 

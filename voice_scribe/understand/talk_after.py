@@ -51,7 +51,7 @@ from collections.abc import Callable, Sequence
 from voice_scribe.engine.calls import Call, CallKind
 from voice_scribe.understand.commentary import NEGATIONS, QUESTION_WORDS, SLOT_INTRODUCERS
 from voice_scribe.understand.numbers import is_number_token
-from voice_scribe.understand.registers import HESITATIONS, MAX_DROPPED, Pair
+from voice_scribe.understand.registers import HESITATIONS, MAX_DROPPED, Pair, said_words
 from voice_scribe.understand.understanding import Understanding
 
 #: What one heard word holds (« number », « sounds_number », « player », « key », « word »).
@@ -143,8 +143,7 @@ def takes(read: Understanding, said: Sequence[Pair], talk: Sequence[Pair], holds
     """
     if not read.accepted or read.cost is None or not may_take(said, talk):
         return False
-    words = [plain for plain, _ in said if plain not in HESITATIONS]
-    rest = [plain for plain, _ in talk if plain not in HESITATIONS]
+    words, rest = said_words(said), said_words(talk)
     thing = read.call or read.command
     kind = thing.kind.value if thing is not None else ""
     if kind == CallKind.DE.value or kind in _CONTROL:
@@ -176,8 +175,7 @@ def may_take(said: Sequence[Pair], talk: Sequence[Pair]) -> bool:
     >>> may_take(pair("pelican"), pair("merci patrick")), may_take(pair("pelican"), pair("il est pas la"))
     (True, False)
     """
-    words = [plain for plain, _ in said if plain not in HESITATIONS]
-    rest = [plain for plain, _ in talk if plain not in HESITATIONS]
+    words, rest = said_words(said), said_words(talk)
     if not words or not rest or words[-1] in SLOT_INTRODUCERS:
         return False
     if tuple(words[-1:] + rest) == _WHY_NOT:
