@@ -28,7 +28,7 @@ def _read(matcher, said, table=None):
         return None
     thing = u.call or u.command
     out = {"kind": thing.kind.value}
-    for name in ("target", "dice", "number"):
+    for name in ("target", "dice", "number", "rule"):
         if getattr(thing, name, None) is not None:
             out[name] = getattr(thing, name)
     return out
@@ -160,3 +160,51 @@ def test_a_toast_after_a_call_is_talk_but_sur_after_a_bare_challenge_is_its_targ
 def test_a_negation_without_a_pronoun_for_the_call_is_the_speakers_own_talk(matcher, said, meant):
     # « il est pas là », « on l'a jamais vue » deny the call (a pronoun names it); these do not
     assert _read(matcher, said) == meant
+
+
+@pytest.mark.parametrize("talk", ["merci patrick", "dans ta face"])
+def test_a_call_the_game_refuses_now_then_talk_is_refused_with_the_games_reason(matcher, talk):
+    from voice_scribe.engine.rules import Rules
+    from voice_scribe.understand import ResultKind
+    from voice_scribe.understand.matcher import NOTHING_NEAR
+
+    game = _cul_awaited()
+    assert not Rules().is_enabled("pelican")  # this table does not play the Pélican
+    u = matcher.understand(f"pélican {talk}", speaker="Perceval", table=game)
+    assert u.kind is ResultKind.REJECTED
+    assert u.text == f"pélican {talk}"
+    assert "pélican" in u.reason and not u.reason.startswith(NOTHING_NEAR)
+    assert [c.call.kind.value for c in u.candidates] == ["pelican"]
+    assert _read(matcher, f"pélican {talk}") == {"kind": "pelican"}  # out of a game: every call considered
+
+
+@pytest.mark.parametrize("said,meant", [
+    # talk that holds words of the calls: the call ends where the words of the nearest phrase end
+    ("tichette de trente-quatre la tiche qui triche", {"kind": "tichette", "number": 34}),
+    ("bichette de quarante et un comme au bon vieux temps", {"kind": "bichette", "number": 41}),
+    ("lance jarret perceval cadeau de la maison", {"kind": "lance_jarret", "target": "Perceval"}),
+    ("sirop gagnant faut le dire vite", {"kind": "sirop_gagnant"}),
+    ("une velute pour vingt points la mise est pour moi", {"kind": "grelottine_mise", "number": 20}),
+])
+def test_the_call_ends_where_the_nearest_phrase_ends(matcher, said, meant):
+    assert _read(matcher, said) == meant
+
+
+@pytest.mark.parametrize("said,wrong", [
+    ("je relance de dix huîtres", {"kind": "relance", "number": 10}),  # « dix-huit » misheard, not ten and talk
+    ("cul de chouette pour doux", {"kind": "cul_de_chouette_double"}),  # the stake's number misheard after « pour »
+    ("bévue il a lancé avant son tour perceval", {"kind": "bevue"}),  # the target said later: not on nobody
+    ("passe grelot c'est comme un joker", {"kind": "passe_grelot"}),  # the phrase's small words found last: talk
+    ("alouette gentille alouette", {"kind": "pari_oiseau", "number": 2}),  # the key word said again: a song
+    ("explique le jarret souple", {"kind": "regle", "rule": "jarret"}),  # « jarret souple » is one phrase
+    ("j'apprécie vraiment les fruits au sirop dans mon thé", {"kind": "contre_sirop"}),  # not said exactly
+])
+def test_where_the_nearest_phrase_ends_is_no_cut_when_it_splits_or_misses_the_call(matcher, said, wrong):
+    assert _read(matcher, said) != wrong
+
+
+def test_faces_at_the_rollers_moment_with_talk_that_holds_an_article_or_a_score(matcher):
+    game = _chouettes_awaited()
+    assert _read(matcher, "cinq et cinq une paire de rois", game) == {"kind": "chouettes", "dice": (5, 5)}
+    assert _read(matcher, "deux et trois et je suis à quatre-vingt-onze", game) == {"kind": "chouettes", "dice": (2, 3)}
+    assert _read(matcher, "trois six alors trois trois six", game) is None  # faces said again: not the first two

@@ -39,6 +39,9 @@ class Alignment:
     values: tuple[tuple[str, object], ...]
     failure: str | None
     raw: float = 0.0  # total edit weight, before dividing by the template's weight
+    #: what the failure is: « missing » (a slot or key word not heard), « word » (a slot heard as another
+    #: word: talk may start there), « bad » (a slot's words unreadable), « unk », « other »
+    failure_kind: str | None = None
 
 
 @dataclass(frozen=True)
@@ -339,6 +342,7 @@ class Aligner:
         then a word heard too many."""
         values: list[tuple[str, object]] = []
         failure: str | None = None
+        failure_kind: str | None = None
         i, j = len(plan.toks), end
         while i > 0:
             here = D[i][j]
@@ -364,12 +368,12 @@ class Aligner:
                 if val is not None:
                     values.append((kind, val))
                 elif failure is None:
-                    failure = _failure_text(kind, fail)
+                    failure, failure_kind = _failure_text(kind, fail), _failure_kind(kind, fail)
             elif fail == "missing" and tok.key and failure is None:
-                failure = f"mot « {tok.word} » manquant"
+                failure, failure_kind = f"mot « {tok.word} » manquant", "missing"
             i, j = i - 1, pj
         values.reverse()
-        return Alignment(total / max(t.weight, 1.0), t, tuple(values), failure, total)
+        return Alignment(total / max(t.weight, 1.0), t, tuple(values), failure, total, failure_kind)
 
     def _run_into(self, tok: TTok, heard: Heard, up: list[float], j: int, here: float) -> tuple[int, object, str | None]:
         """The number or dice run from the row above that gives cell ``j`` its cost ``here`` (its first word,
@@ -443,6 +447,14 @@ class Aligner:
         if row is None:
             row = heard.sub[memo] = [self.sub_cost(tok, u, heard.numeric[j]) for j, u in enumerate(heard.utoks)]
         return row
+
+
+def _failure_kind(kind: str, fail: str | None) -> str:
+    """:attr:`Alignment.failure_kind` of a slot's failure."""
+    if fail is None or fail == "missing":
+        return "missing"
+    head = fail.split(":", 1)[0]
+    return head if head in ("unk", "bad", "word") else "other"
 
 
 def _failure_text(kind: str, fail: str | None) -> str:

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 
 from voice_scribe.engine.calls import THROW_DICE, Call, CallKind
 from voice_scribe.engine.rules import Rules
@@ -59,9 +60,9 @@ from voice_scribe.understand.sentence_frames import (
     ASKING, about_a_call, addressed, narrated, plain_words, reads_about, remark_after, self_intro,
 )
 from voice_scribe.understand.shortlist import Shortlist
-from voice_scribe.understand.talk_after import cuts, may_take, takes
+from voice_scribe.understand.talk_after import EXACT, cuts, may_take, nearest_end, takes
 from voice_scribe.understand.together import in_roster_order, named_together, reads_together
-from voice_scribe.understand.understanding import UNKNOWN_SPEAKER, Candidate, ResultKind, Thresholds, Understanding
+from voice_scribe.understand.understanding import UNKNOWN_SPEAKER, Candidate, Nearest, ResultKind, Thresholds, Understanding
 
 __all__ = ["INF", "UNKNOWN_SPEAKER", "Candidate", "Matcher", "ResultKind", "Thresholds", "Understanding"]
 
@@ -128,20 +129,28 @@ class Matcher:
             read = self._read(replace(utterance, text=again.text), table)
             if read.accepted and (again.agree is None or _same(read, self._read(replace(utterance, text=again.agree), table))):
                 return replace(read, text=utterance.text)
-        if first.kind is ResultKind.REJECTED and (first.reason or "").startswith(NOTHING_NEAR):
-            return self._before_talk(utterance, table) or first
+        if first.kind is ResultKind.REJECTED and first.nearest is not None:
+            return self._before_talk(utterance, table, first.nearest) or first
         return first
 
-    def _before_talk(self, utterance: Utterance, table: Table | None) -> Understanding | None:
-        """A call said whole, then talk (« artichette Léodagan, dans ta face ! »): :mod:`.talk_after`."""
+    def _before_talk(self, utterance: Utterance, table: Table | None, nearest: Nearest) -> Understanding | None:
+        """A call said whole, then talk (« artichette Léodagan, dans ta face ! »): :mod:`.talk_after`. After a
+        slot's failure, only where the nearest phrase's words end (the other cuts are for a sentence near no
+        call: « cul de chouette | pour doux » is a stake misheard, not a call and talk)."""
         if remark_after(tokens(utterance.text)):
             return None  # (« grelottine, mon œil »: doubt about a call)
         pairs = token_pairs(utterance.text)
-        for end in cuts(pairs, self._holds):
+        near = nearest_end(pairs, nearest.template, self._holds, self._joined)
+        plain_ends = [] if nearest.slot_failed else cuts(pairs, self._holds)
+        ends = ([near] if near is not None else []) + [end for end in plain_ends if end != near]
+        for end in ends:
             if not may_take(pairs[:end], pairs[end:]):
                 continue
             read = self._read(replace(utterance, text=" ".join(spoken for _, spoken in pairs[:end])), table)
-            if takes(read, pairs[:end], pairs[end:], self._holds, self._throw_awaited(read, utterance, table)):
+            if end not in plain_ends and (read.cost or 0.0) > EXACT:
+                continue  # where the nearest phrase ends, the call said exactly (not « j'apprécie surtout … »)
+            as_said = _refused_now_as_call(read)  # a call the game refuses now keeps its reason
+            if takes(as_said, pairs[:end], pairs[end:], self._holds, self._throw_awaited(as_said, utterance, table)):
                 return replace(read, text=utterance.text)
         return None
 
@@ -155,6 +164,15 @@ class Matcher:
         if call is None or call.dice is None or call.kind not in THROW_DICE:
             return True
         return len(call.dice) in awaited_dice(table.now(), utterance.speaker)
+
+    def _joined(self, before: str, after: str) -> bool:
+        """Whether two words follow each other in a phrase of the grammar (« jarret souple »)."""
+        return (before, after) in self._word_pairs
+
+    @cached_property
+    def _word_pairs(self) -> frozenset[tuple[str, str]]:
+        return frozenset((a.word, b.word) for t in self.grammar.templates + self.grammar.inactive
+                         for a, b in zip(t.toks, t.toks[1:]) if a.kind == b.kind == "word")
 
     def _holds(self, word: str) -> frozenset[str]:
         """What one heard word holds (:meth:`_kinds`), remembered per word."""
@@ -452,6 +470,7 @@ class Matcher:
                 ResultKind.REJECTED,
                 cost=best.cost,
                 reason=f"{best.failure} (dans « {shown(best.template.text)} »)",
+                nearest=Nearest(best.template, slot_failed=True) if best.failure_kind in ("missing", "word", "bad") else None,
                 **base,
             )
         clean = [a for a in ranked if a.failure is None]
@@ -461,6 +480,7 @@ class Matcher:
                 ResultKind.REJECTED,
                 cost=nearest.cost,
                 reason=f"{NOTHING_NEAR} (la plus proche : « {shown(nearest.template.text)} »)",
+                nearest=Nearest(nearest.template),
                 **base,
             )
         winner = clean[0]
@@ -581,3 +601,13 @@ def _said_once(utoks: list[UTok], keep_first: bool) -> list[UTok] | None:
     if not drop:
         return None
     return [u for j, u in enumerate(utoks) if j not in drop]
+
+
+def _refused_now_as_call(read: Understanding) -> Understanding:
+    """A reading refused only because the game does not allow it now (its one candidate kept) → that call,
+    accepted, so that the talk rule weighs it as said; any other reading as it is. (« artichette Perceval, je
+    vous ai vu » after a Néant is refused with the game's reason, not as « nothing near a call ».)"""
+    calls = [c for c in read.candidates if c.call is not None]
+    if read.kind is not ResultKind.REJECTED or len(calls) != 1:
+        return read
+    return replace(read, kind=ResultKind.CALL, call=calls[0].call, candidates=())

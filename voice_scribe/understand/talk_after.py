@@ -50,12 +50,17 @@ from collections.abc import Callable, Sequence
 
 from voice_scribe.engine.calls import Call, CallKind
 from voice_scribe.understand.commentary import NEGATIONS, QUESTION_WORDS, SLOT_INTRODUCERS
-from voice_scribe.understand.numbers import is_number_token
+from voice_scribe.understand.grammar import FILLERS, Template, TTok
+from voice_scribe.understand.normalize import phonetic_key
+from voice_scribe.understand.numbers import die_faces, is_number_token, parse_number
 from voice_scribe.understand.registers import HESITATIONS, MAX_DROPPED, Pair, said_words
 from voice_scribe.understand.understanding import Understanding
 
 #: What one heard word holds (« number », « sounds_number », « player », « key », « word »).
 Holds = Callable[[str], frozenset[str]]
+
+#: Whether two heard words follow each other in a phrase of the grammar (« jarret souple », « civet doublé »).
+Joined = Callable[[str, str], bool]
 
 #: What the talk after a call may not hold (what a call holds: its numbers, names, key words and other words).
 HELD_BY_CALLS = frozenset({"number", "sounds_number", "player", "key", "word"})
@@ -88,6 +93,9 @@ _THING_PRONOUNS = frozenset({"il", "elle", "ils", "elles", "l", "le", "la", "les
 #: « est-ce que … »: a question after a question to the scribe is the players' talk (« comment ça une
 #: artichette, qu'est-ce que j'en sais moi »); after a call it is a taunt (« rigodon, qu'est-ce que tu croyais »)
 _ASKS = ("est", "ce")
+#: Words after which « qui » asks (« c'est qui », « à qui », « dis qui »): after any other it is a relative
+_ASKING_QUI = frozenset({"c", "est", "et", "mais", "alors", "donc", "ou", "a", "de", "pour", "avec", "chez", "sur",
+                         "contre", "dis", "dites", "sais", "savoir", "demande", "hein", "bon", "ben", "mais"})
 #: Talk about what another said is about speech, not after a call (« j'ai pas compris la moitié de ce qu'il a
 #: dit »); the speaker's own « j'ai dit » insists on his call (« pas mou le caillou, j'ai dit en premier »)
 _SAYING = frozenset({"dit", "dire", "disait"})
@@ -99,6 +107,21 @@ _CONTROL = frozenset({"annule", "pause", "reprends", "fin_de_partie"})
 _AGAINST = frozenset({"sur", "contre"})
 #: Faces followed by the past tense are a story (« cinq deux, c'était mieux au dernier tour »)
 _PAST = frozenset({"etait", "etaient", "avait", "avaient", "fallait", "faisait"})
+#: The sounds of the number words that can end a number (« huit », « six », « onze » …)
+_NUMBER_SOUNDS = frozenset(phonetic_key(w) for w in ("un", "deux", "trois", "quatre", "cinq", "six", "sept", "huit",
+                                                     "neuf", "dix", "onze", "douze", "treize", "quatorze", "quinze",
+                                                     "seize", "vingt", "trente", "cent", "mille"))
+#: Number words another number word may follow in one number (« dix-huit », « vingt-sept », « cent deux »)
+_NUMBER_HEADS = frozenset({"dix", "vingt", "trente", "quarante", "cinquante", "soixante", "septante", "huitante",
+                           "octante", "nonante", "cent", "mille"})
+#: Subject pronouns: a phrase found up to one goes on in the talk (« suivant on | verra »)
+_SUBJECTS = frozenset({"je", "j", "tu", "t", "il", "elle", "on", "nous", "vous", "ils", "elles"})
+#: Words ending in -s / -x right after faces that are no noun the faces count (« deux trois messires », « trois
+#: quatre fois » count; « cinq deux, mes amis » does not)
+_NOT_COUNTED = frozenset({"mes", "tes", "ses", "les", "des", "nos", "vos", "ces", "aux", "tous", "nous", "vous",
+                          "pas", "plus", "mais", "puis", "pis", "alors", "apres", "toujours", "dans", "sous", "chez"})
+#: How many heard words may come between two words of the nearest phrase (fillers, a name said in passing)
+_NEAR_GAP = 2
 #: Faces in a clause of condition, time or question are no throw (« quand on fait quatre deux un … »)
 _IF_OR_WHEN = QUESTION_WORDS | {"si", "lorsque", "lorsqu"}
 
@@ -111,7 +134,8 @@ def cut(pairs: Sequence[Pair], holds: Holds) -> int | None:
 
 def cuts(pairs: Sequence[Pair], holds: Holds) -> list[int]:
     """:func:`cut`, then, when the talk holds a common word of the calls (« je vous ai vu », « le petit »), the
-    cut after the last run of words that starts with a number, a name or a key word.
+    cut after the last run of words that starts with a number, a name or a key word. (The matcher tries
+    :func:`nearest_end` before them.)
 
     >>> pairs = [(w, w) for w in "artichette perceval je vous ai vu".split()]
     >>> holds = {"artichette": frozenset({"key"}), "perceval": frozenset({"player"}), "vous": frozenset({"word"})}
@@ -128,11 +152,141 @@ def cuts(pairs: Sequence[Pair], holds: Holds) -> list[int]:
     return out + [end] if end is not None and end not in out else out
 
 
+def nearest_end(pairs: Sequence[Pair], nearest: Template, holds: Holds, joined: Joined) -> int | None:
+    """Where the words of the nearest phrase end in what was heard (a word count), None when nothing follows
+    them: its tokens found in their order, each within :data:`_NEAR_GAP` words of the one before (a word not
+    found is one not said, the phrase ends before a slot not found), a number or dice slot taking the numbers it
+    holds; small words found last are left to the talk.
+    No end splits a run of numbers (« trois trois | trois »), a number heard by its sound (« dix | huîtres »)
+    or two words of one phrase (« jarret | souple »: ``joined``).
+
+    « tichette de trente-quatre, la tiche qui triche » against « tichette de {number} »: the words end after
+    « quatre », though « tiche » sounds like the call (which :func:`cut` would take as the call's last word).
+    """
+    at, last, meant = 0, -1, -1  # (``meant``: the last word found that is more than a small word)
+    missing: TTok | None = None
+    introduced = False  # the small word said before the slot not found is the phrase's own (« pour » in « … pour doux »)
+    for tok in nearest.toks:
+        found = next((i for i in range(at, len(pairs) if last < 0 else min(len(pairs), at + _NEAR_GAP + 1))
+                      if _fills(tok, pairs, i, holds)), None)
+        if found is not None and last >= 0 and any(holds(p) & _STRONG for p, _ in pairs[at:found]):
+            found = None  # (no gap over another call's key word, a name or a number: « tichette de filoché 44 »)
+        if found is None:
+            if tok.kind != "word":
+                missing = tok  # (the phrase is said up to its first slot not heard: « cinq et cinq | une paire »)
+                break
+            introduced = False
+            continue
+        if tok.kind in ("number", "dice"):
+            found = _slot_end(pairs, found, tok)
+        at, last = found + 1, found
+        introduced = tok.kind == "word" and tok.word in FILLERS
+        if tok.kind != "word" or tok.word not in FILLERS:
+            meant = found
+    if meant < 0 or meant + 1 >= len(pairs):
+        return None  # (small words found last are the talk's own: « passe grelot | c'est comme un joker »)
+    plain = [p for p, _ in pairs]
+    after, then = plain[meant + 1], plain[meant + 2] if meant + 2 < len(plain) else ""
+    numbers_on = is_number_token(after) and not _article(plain, meant + 1) or after == "et" and is_number_token(then)
+    if numbers_on or holds(after) & {"sounds_number", "player", "key"} or after not in FILLERS and joined(plain[meant], after):
+        return None
+    misheard = introduced and (missing is not None and missing.kind == "player" or _near_a_number(pairs[last + 1][1])
+                               if last + 1 < len(pairs) else False)
+    if plain[meant] in _SUBJECTS:
+        return None  # (« suivant on | verra »: the clause goes on)
+    named = any(t.kind == "player" for t in nearest.toks) and any("player" in holds(w) for w in plain[meant + 1 :])
+    if named or missing is not None and (misheard or _fills_later(missing, plain[meant + 1 :], holds)):
+        return None  # another name in the talk (« bévue pour Karadoc et Perceval »), the slot introduced then
+        # unreadable (« cul de chouette pour doux ») or said later (« bévue, il a lancé avant son tour, Karadoc »)
+    if any(t.kind == "dice" for t in nearest.toks) and _faces_in(plain[meant + 1 :]):
+        return None  # faces said again after the throw's (« trois six, alors trois trois six »)
+    said_keys = {w for w in plain[: meant + 1] if "key" in holds(w)}
+    if said_keys.intersection(plain[meant + 1 :]):
+        return None  # the call's key word said again: a song, a pun (« alouette, gentille alouette »)
+    return _end_after(pairs, meant, holds)
+
+
+def _slot_end(pairs: Sequence[Pair], start: int, tok: TTok) -> int:
+    """The last word of the numbers a slot takes from ``start``: one number however many words it has
+    (« trente quatre », « vingt et un », not « quinze une »), or up to ``count`` faces (« quatre et quatre »)."""
+    words = [plain for plain, _ in pairs]
+    if tok.kind == "number":
+        return max(e for e in range(start, min(len(words), start + 8)) if parse_number(words[start : e + 1]) is not None
+                   or e == start)
+    end, faces = start, 1
+    while faces < tok.count:
+        step = 2 if end + 2 < len(words) and words[end + 1] == "et" else 1
+        if end + step >= len(words) or not is_number_token(words[end + step]):
+            break
+        end, faces = end + step, faces + 1
+    return end
+
+
+def _fills(tok: TTok, pairs: Sequence[Pair], i: int, holds: Holds) -> bool:
+    """Whether heard word ``i`` is what this phrase token says: the word (or its sound), a name, a number (not
+    « un / une » before a word: an article, « une paire »)."""
+    plain, spoken = pairs[i]
+    if tok.kind == "word":
+        return plain == tok.word or phonetic_key(spoken) == tok.sound
+    if tok.kind == "player":
+        return "player" in holds(plain)
+    return is_number_token(plain) and not _article([p for p, _ in pairs[max(0, i - 1) : i + 2]], min(i, 1))
+
+
+def _fills_later(tok: TTok, words: Sequence[str], holds: Holds) -> bool:
+    """Whether the talk holds what the phrase's missing slot takes (a name, a number, faces)."""
+    if tok.kind == "player":
+        return any("player" in holds(w) for w in words)
+    if tok.kind == "dice":
+        return _faces_in(words)
+    return any(is_number_token(w) for w in words)
+
+
+def _sounds_like_a_number(spoken: str) -> bool:
+    """A word whose sound starts with a number's (« huîtres » after « dix »: free decoding of « dix-huit »)."""
+    key = phonetic_key(spoken)
+    return any(key.startswith(sound) and len(sound) >= 2 for sound in _NUMBER_SOUNDS)
+
+
+def _near_a_number(spoken: str) -> bool:
+    """A word whose sound starts a number's, or starts with one (« doux » for « douze », « huîtres »)."""
+    key = phonetic_key(spoken)
+    return len(key) >= 2 and any(sound.startswith(key) or key.startswith(sound) for sound in _NUMBER_SOUNDS)
+
+
+def _faces_in(words: Sequence[str]) -> bool:
+    """Whether some run of number words is faces (« trois trois six », « un »), not one number over six
+    (« cent douze », « deux cent quarante-quatre ») nor an article (« une paire »)."""
+    run: list[str] = []
+    for i, w in enumerate([*words, ""]):
+        if is_number_token(w) and not _article(words, i):
+            run.append(w)
+            continue
+        value = parse_number(run) if run else None
+        if run and (value is None or value <= 6) and die_faces(run) is not None:
+            return True
+        run = []
+    return False
+
+
+def _article(words: Sequence[str], i: int) -> bool:
+    """« une » (plain words) before a word that is no number is an article (« cinq et cinq, une paire »), and so
+    is « un » but right after a face (« six quatre un, merci »): not a face."""
+    then = words[i + 1] if i + 1 < len(words) else ""
+    if words[i] not in _ARTICLES or len(then) <= 2 or then in HESITATIONS or is_number_token(then):
+        return False
+    return words[i] != "un" or i == 0 or not is_number_token(words[i - 1])
+
+
 def _end_after(pairs: Sequence[Pair], last: int, holds: Holds) -> int | None:
     if last >= 0 and holds(pairs[last][0]) & HELD_BY_CALLS == {"sounds_number"} and not is_number_token(pairs[last][0]):
         return None  # « cul de chouette et si je perds … »: « si » is no six, and the talk may start there
     end = next((e for e in range(max(1, last + 1), len(pairs)) if pairs[e - 1][0] not in HESITATIONS), None)
-    return end if end is not None and len(pairs) - end <= MAX_DROPPED else None
+    if end is None or len(pairs) - end > MAX_DROPPED:
+        return None
+    if pairs[end - 1][0] in _NUMBER_HEADS and _sounds_like_a_number(pairs[end][1]):
+        return None  # « je relance de dix | huîtres »: the number misheard (« dix-huit »), not talk after it
+    return end
 
 
 def takes(read: Understanding, said: Sequence[Pair], talk: Sequence[Pair], holds: Holds, in_context: bool) -> bool:
@@ -158,13 +312,17 @@ def takes(read: Understanding, said: Sequence[Pair], talk: Sequence[Pair], holds
         first = next((i for i, w in enumerate(words) if is_number_token(w)), len(words))
         if NEGATIONS.intersection(words[first:]):
             return False  # « le quatre deux un, c'est pas un | autre jeu ça »: the faces denied, talk about them
-        if _IF_OR_WHEN.intersection(words) or any(a == "d" and is_number_token(b) for a, b in zip(words, words[1:])):
+        told = words + rest[:2]  # (« deux six | d'un coup »: the « d'un » may start the talk)
+        if _IF_OR_WHEN.intersection(words) or any(a == "d" and is_number_token(b) for a, b in zip(told, told[1:])):
             return False  # « quand on fait quatre deux un | … », « trois six d'un | coup »: no faces read out
-        numbers = sum(is_number_token(w) for w in words)
+        if len(rest[0]) > 3 and rest[0][-1] in "sx" and rest[0] not in _NOT_COUNTED:
+            return False  # « deux trois | messires sont arrivés »: the numbers count a noun, no faces read out
+        numbers = sum(is_number_token(w) and not _article(words, i) for i, w in enumerate(words))
         named_cul = kind == "cul" and "cul" in words and numbers >= 1
         return tuple(rest[:2]) != _ACTUALLY and not _PAST.intersection(rest) and (numbers >= 2 or named_cul)
-    if _goes_on(rest) or _about(words, holds):
-        return False
+    staked = read.cost == 0.0 and read.call is not None and (read.call.number is not None or read.call.target is not None)
+    if _goes_on(rest) or _about(words, holds) and not staked:
+        return False  # (a phrase said exactly with its value keeps its article: « une velute pour vingt points »)
     return any("key" in holds(w) for w in words) or read.cost <= EXACT
 
 
@@ -180,7 +338,14 @@ def may_take(said: Sequence[Pair], talk: Sequence[Pair]) -> bool:
         return False
     if tuple(words[-1:] + rest) == _WHY_NOT:
         return True  # « … je mets le max, pourquoi pas »: agreement, not a question
-    return not (_TAKING_BACK.intersection(rest) or _denies(rest) or _reports(rest) or _CORRECTING.intersection(words))
+    return not (_takes_back(rest) or _denies(rest) or _reports(rest) or _CORRECTING.intersection(words))
+
+
+def _takes_back(rest: list[str]) -> bool:
+    """Talk that takes the call back or asks: a word of correction, or a question word but a relative « qui »
+    (after a noun: « tichette de trente-quatre, la tiche qui triche », « le premier qui le dit gagne »)."""
+    return any(w in _TAKING_BACK and not (w == "qui" and i > 0 and rest[i - 1] not in _ASKING_QUI)
+               for i, w in enumerate(rest))
 
 
 def _denies(rest: list[str]) -> bool:

@@ -6,12 +6,12 @@ reading of an utterance (:class:`Candidate`) and the whole answer (:class:`Under
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 
 from voice_scribe.engine.calls import Call
 from voice_scribe.understand.commands import Command
-from voice_scribe.understand.grammar import Target
+from voice_scribe.understand.grammar import Target, Template
 
 #: Player name used when neither the audio side nor a spoken name tells who spoke.
 UNKNOWN_SPEAKER = "?"
@@ -61,6 +61,15 @@ class Candidate:
 
 
 @dataclass(frozen=True)
+class Nearest:
+    """The phrase nearest a sentence that was refused, and whether one of its slots failed (« cul de chouette
+    pour doux ») rather than the whole being too far from any call."""
+
+    template: Template
+    slot_failed: bool = False
+
+
+@dataclass(frozen=True)
 class Understanding:
     """What one utterance meant: a call, a command, a question (ambiguous) or a rejection."""
 
@@ -76,6 +85,9 @@ class Understanding:
     #: several players named as the call's speakers (« Perceval et Karadoc : beau sirop »), in the roster's
     #: order; ``speaker`` is the first of them, the call is his. Empty for one speaker.
     players: tuple[str, ...] = ()
+    #: for a rejection as near no call, or as a call whose slot was heard as another word: the nearest phrase,
+    #: whose words tell where a call said whole may end before talk (:mod:`.talk_after`). Not in the JSON.
+    nearest: Nearest | None = field(default=None, compare=False, repr=False)
 
     @property
     def accepted(self) -> bool:
