@@ -208,3 +208,17 @@ def test_faces_at_the_rollers_moment_with_talk_that_holds_an_article_or_a_score(
     assert _read(matcher, "cinq et cinq une paire de rois", game) == {"kind": "chouettes", "dice": (5, 5)}
     assert _read(matcher, "deux et trois et je suis à quatre-vingt-onze", game) == {"kind": "chouettes", "dice": (2, 3)}
     assert _read(matcher, "trois six alors trois trois six", game) is None  # faces said again: not the first two
+
+
+@pytest.mark.parametrize("said", ["pause je vais aux toilettes", "pause là j'ai plus de doigts",
+                                  "pause on a besoin de souffler", "on reprend on a fini de manger"])
+def test_a_pause_or_a_resume_before_a_reason_of_its_own_is_taken(matcher, said):
+    assert _read(matcher, said) == {"kind": "pause" if said.startswith("pause") else "reprends"}
+
+
+@pytest.mark.parametrize("said", ["fin de la partie à la prochaine fois", "annule ton rendez-vous chez le dentiste",
+                                  "pause dans dix minutes je pense", "pause déjeuner on verra"])
+def test_an_undo_or_an_end_before_talk_and_a_pause_before_a_complement_are_not_taken(matcher, said):
+    # undoing or ending the game on a sentence that goes on is too costly to guess: the scribe answers
+    # « pas compris » and the player says it again
+    assert _read(matcher, said) is None

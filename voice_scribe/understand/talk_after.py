@@ -50,6 +50,7 @@ from collections.abc import Callable, Sequence
 
 from voice_scribe.engine.calls import Call, CallKind
 from voice_scribe.understand.commentary import NEGATIONS, QUESTION_WORDS, SLOT_INTRODUCERS
+from voice_scribe.understand.commands import TableCommand
 from voice_scribe.understand.grammar import FILLERS, Template, TTok
 from voice_scribe.understand.normalize import phonetic_key
 from voice_scribe.understand.numbers import die_faces, is_number_token, parse_number
@@ -100,9 +101,15 @@ _ASKING_QUI = frozenset({"c", "est", "et", "mais", "alors", "donc", "ou", "a", "
 #: dit »); the speaker's own « j'ai dit » insists on his call (« pas mou le caillou, j'ai dit en premier »)
 _SAYING = frozenset({"dit", "dire", "disait"})
 _OTHERS = frozenset({"il", "elle", "ils", "elles"})
-#: Commands that steer the game (undo, pause, resume, end): never taken from a sentence that goes on
-#: (« on repart en vacances » is no « on repart »)
-_CONTROL = frozenset({"annule", "pause", "reprends", "fin_de_partie"})
+#: Commands that steer the game (undo, pause, resume, end): undo and end are never taken from a sentence that
+#: goes on (« annule ton rendez-vous », « fin de la partie dans dix minutes »); a pause or a resume, which the
+#: next command undoes, is taken before a reason said as a clause of its own (« pause, je vais aux toilettes »,
+#: « pause là, j'ai plus de doigts »), not before a complement or a noun (« on repart en vacances » is no « on
+#: repart », « pause déjeuner demain midi » no pause now)
+_CONTROL = frozenset({TableCommand.ANNULE, TableCommand.PAUSE, TableCommand.REPRENDS, TableCommand.FIN_DE_PARTIE})
+_BEFORE_A_REASON = frozenset({TableCommand.PAUSE, TableCommand.REPRENDS})
+_COMPLEMENTS = frozenset({"en", "a", "au", "aux", "de", "du", "des", "d", "pour", "sur", "dans", "avec", "chez",
+                          "vers", "par", "sans", "jusqu", "apres", "avant"})
 #: What introduces a challenge's target (« à » after a call is more often a toast: « à la tienne »)
 _AGAINST = frozenset({"sur", "contre"})
 #: Faces followed by the past tense are a story (« cinq deux, c'était mieux au dernier tour »)
@@ -300,8 +307,11 @@ def takes(read: Understanding, said: Sequence[Pair], talk: Sequence[Pair], holds
     words, rest = said_words(said), said_words(talk)
     thing = read.call or read.command
     kind = thing.kind.value if thing is not None else ""
-    if kind == CallKind.DE.value or kind in _CONTROL:
+    if kind == CallKind.DE.value:
         return False
+    if read.command is not None and read.command.kind in _CONTROL:
+        return read.command.kind in _BEFORE_A_REASON and rest[0] not in _COMPLEMENTS and not _asks(rest) \
+            and read.cost <= EXACT and _own_clause(rest)
     if rest[0] in _AGAINST and read.call is not None and _bare(read.call):
         return False  # « grelottine | sur machin truc »: the talk holds the target the call lacks
     if read.command is not None and _asks(rest):
@@ -372,6 +382,12 @@ def _goes_on(rest: list[str]) -> bool:
 def _reports(rest: list[str]) -> bool:
     """« … il a dit », « … qu'elle disait »: another's speech reported."""
     return any(w in _SAYING and _OTHERS.intersection(rest[max(0, i - 3):i]) for i, w in enumerate(rest))
+
+
+def _own_clause(rest: list[str]) -> bool:
+    """Talk that opens with a clause of its own: a subject first, or after one short word (« je vais … », « là,
+    j'ai plus de doigts », « wesh je reviens »), not a noun (« déjeuner, on verra »)."""
+    return rest[0] in _SUBJECTS or len(rest) > 1 and rest[1] in _SUBJECTS and (rest[0] in HESITATIONS or len(rest[0]) <= 4)
 
 
 def _asks(rest: list[str]) -> bool:
