@@ -177,7 +177,9 @@ def _un_may_be_an_article(said: list[str]) -> bool:
 #: Oaths and interjections a loud table says before or between a throw's words (« boudu une paire de trois »,
 #: « cinq peuchère cinq »): never a throw's word themselves.
 _OATHS = frozenset("putain boudu peuchere peuchère macarel con bordel merde paf oh ah euh eh attends attend "
-                   "ouais allez regardez regarde bof zut mince".split())
+                   "ouais allez regardez regarde bof zut mince "
+                   # Alsatian interjections and the cold (« cinq et cinq, gell, cinq et cinq », « trois, brr, trois »)
+                   "hopla gell brr brrr brrrr".split())
 #: Numbers that are no face, and the game's words: in a remark after the faces they make them a sum or talk.
 _NUMBERS = frozenset("zero zéro sept huit neuf dix onze douze treize quatorze quinze seize vingt trente quarante "
                      "cinquante soixante cent mille".split())

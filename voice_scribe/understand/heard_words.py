@@ -28,7 +28,9 @@ DISFLUENCIES = frozenset(
     "voilà tiens bim paf ok okay yes bravo ouf youpi dis donc attention na bordel attends attendez putain merde "
     "zut voyons bam pouf non tabarnak sapristi fichtre purée mince "
     # Québécois and English-speaking tables (« genre zbradaraldjan anyway », « nope bjarret », « … tsé »)
-    "tse genre anyway nope bang wow nice bye ostie coudonc".split()
+    "tse genre anyway nope bang wow nice bye ostie coudonc "
+    # Alsatian interjections, and the cold (« hopla », « gell ? », « brrr »), a flourish (« tadam »)
+    "hopla gell brr brrr brrrr tadam".split()
 )
 #: Words dropped only at the very start or end of an utterance, even when the grammar uses them elsewhere
 #: (« couche sirop là », « tiens, quichage ! »; regional particles too: « pis », « savoir », « peuchère »),
