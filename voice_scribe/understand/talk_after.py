@@ -348,6 +348,8 @@ def may_take(said: Sequence[Pair], talk: Sequence[Pair]) -> bool:
         return False
     if tuple(words[-1:] + rest) == _WHY_NOT:
         return True  # « … je mets le max, pourquoi pas »: agreement, not a question
+    if not any(is_number_token(w) for w in words) and (rest[0] in _ABOUT_IT | _COMPLEMENT or _ALSO in rest[:2]):
+        return False  # talk about the call (:func:`_goes_on`), and no faces that a throw's rule would weigh
     return not (_takes_back(rest) or _denies(rest) or _reports(rest) or _CORRECTING.intersection(words))
 
 
