@@ -118,6 +118,17 @@ class Matcher:
             utterance = Utterance(t=0.0, text=utterance, speaker=speaker)
         elif speaker and not utterance.speaker:
             utterance = replace(utterance, speaker=speaker)
+        named = self.registers.dice_named(utterance.text) if not self._too_long(utterance.text) else ()
+        for bare in (True, False) if named else ():  # dice named by their colour (« le rouge six, le bleu
+            # quatre »): their faces alone, then the dice by their order (« le premier il fait un, le deuxième … »)
+            said = self.registers.dice_by_order(utterance.text, bare)
+            by_order = self._understood(replace(utterance, text=said), table)
+            if by_order.accepted and _faces_named(by_order, named, table is not None):
+                return replace(by_order, text=utterance.text)
+        return self._understood(utterance, table)
+
+    def _understood(self, utterance: Utterance, table: Table | None) -> Understanding:
+        """:meth:`understand`, once the speaker is known and the dice are named as the grammar names them."""
         first = self._read(utterance, table)
         if self._too_long(utterance.text) or about_a_call(tokens(utterance.text)):
             return first  # (a sentence about a call is not one, whatever wraps it)
@@ -611,3 +622,15 @@ def _refused_now_as_call(read: Understanding) -> Understanding:
     if read.kind is not ResultKind.REJECTED or len(calls) != 1:
         return read
     return replace(read, kind=ResultKind.CALL, call=calls[0].call, candidates=())
+
+
+def _faces_named(read: Understanding, named: tuple[int | None, ...], in_game: bool) -> bool:
+    """Whether a reading of dice named by their colour is theirs: a throw of those faces, in that order; one
+    die named alone only in a game (which die it is, the chouette or the cul, only the moment says)."""
+    faces = read.call.dice if read.call is not None else None
+    if faces is None:
+        return True
+    if len(named) == 1 and not in_game:
+        return False
+    return len(faces) == len(named) and all(n is None or n == f for n, f in zip(named, faces))
+

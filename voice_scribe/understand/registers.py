@@ -22,14 +22,18 @@ from pathlib import Path
 from voice_scribe.understand.commentary import SLOT_INTRODUCERS
 from voice_scribe.understand.grammar import GrammarError, _Expander, _read_sections, grammar_root, parse_template
 from voice_scribe.understand.normalize import token_pairs
-from voice_scribe.understand.numbers import is_number_token
+from voice_scribe.understand.numbers import DIE_WORDS, is_number_token
 
 #: A phrase of the data, as plain words.
 Phrase = tuple[str, ...]
 #: A heard word: (plain, spoken).
 Pair = tuple[str, str]
 
-_SECTIONS = ("run_up", "run_up_end", "sign_off", "judgement", "closing", "between", "restart", "confirm", "words")
+_SECTIONS = ("run_up", "run_up_end", "sign_off", "judgement", "closing", "between", "restart", "confirm", "words",
+             "die_names")
+#: The dice in the order they are named (a die named by its colour: ``[die_names]``)
+_ORDINALS = (("premier", "premier"), ("deuxieme", "deuxième"), ("troisieme", "troisième"))
+_DIE_ARTICLES = frozenset({"le", "la", "l"})
 #: Hesitations skipped on the way to a wrapper (the matcher drops them anyway; alone they wrap nothing).
 HESITATIONS = frozenset("euh heu hum ben bah bon alors ah oh eh hein allez".split())
 #: Answers and dismay said first (« non pardon … », « oh pardon … »): no try before a marker.
@@ -101,6 +105,8 @@ class Registers:
     #: heard words (an anglicism, verlan) → the grammar's words
     words: dict[Phrase, tuple[Pair, ...]] = field(default_factory=dict)
     heard: Phrases = field(default_factory=Phrases)
+    #: words that name a die before its face (its colour: ``[die_names]``)
+    die_names: frozenset[str] = frozenset()
 
     @classmethod
     def load(cls, root: Path | None = None) -> Registers:
@@ -115,6 +121,9 @@ class Registers:
             where = f"registers.txt:{number} : "
             if section not in found:
                 raise GrammarError(f"{where}section inconnue « {section} » (attendu : {', '.join(_SECTIONS)})")
+            if section == "die_names":
+                found[section].extend((w,) for w in tokens_of(line))
+                continue
             if section == "words":
                 heard, sep, meant = line.partition("=")
                 if not sep or not tokens_of(heard) or not token_pairs(meant):
@@ -136,6 +145,7 @@ class Registers:
             restarts=Phrases.of(found["restart"]),
             words=words,
             heard=Phrases.of(list(words)),
+            die_names=frozenset(w for (w,) in found["die_names"]),
         )
 
     def rereadings(self, text: str, accepted: bool, kinds: Kinds, asked: bool = False) -> Iterator[Reread]:
@@ -219,6 +229,76 @@ class Registers:
                 out.extend(self.words[hit])
                 i += len(hit)
         return out
+
+    def dice_by_order(self, text: str, bare: bool = False) -> str:
+        """``text`` with its dice named by their order instead of their colour (:meth:`_dice_by_order`), or
+        with their colour and its article left out (``bare``: « pardon, c'est le rouge cinq, le bleu quatre » →
+        « pardon, c'est cinq, quatre »: said as a correction says its faces)."""
+        pairs = token_pairs(text)
+        if bare:
+            dropped = {j for at, size in self._named_dice(pairs) for j in range(at - 1, at + size)}
+            return _text([p for j, p in enumerate(pairs) if j not in dropped])
+        return _text(self._dice_by_order(pairs))
+
+    def _dice_by_order(self, pairs: list[Pair]) -> list[Pair]:
+        """« le rouge six, le bleu quatre » → « le premier six, le deuxième quatre »; « le vert il fait cinq » →
+        « le dé il fait cinq »: a colour after an article (« le dé rouge » too) with a face in the three words
+        after it, the dice in the order their colours are first said. Two colours together (« le bleu rouge »:
+        a combination) name no die.
+
+        >>> r = Registers(die_names=frozenset({"rouge", "bleu", "vert"}))
+        >>> " ".join(w for w, _ in r._dice_by_order(token_pairs("le rouge six et le bleu il fait quatre")))
+        'le premier six et le deuxieme il fait quatre'
+        >>> " ".join(w for w, _ in r._dice_by_order(token_pairs("et le vert cinq")))
+        'et le dé cinq'
+        >>> " ".join(w for w, _ in r._dice_by_order(token_pairs("le bleu rouge deux fois")))
+        'le bleu rouge deux fois'
+        """
+        named = self._named_dice(pairs)
+        colours = list(dict.fromkeys(pairs[at + size - 1][0] for at, size in named))
+        if not named or len(colours) > len(_ORDINALS):
+            return pairs
+        out, last = [], 0
+        for at, size in named:
+            order = colours.index(pairs[at + size - 1][0])
+            out += pairs[last:at] + [("dé", "dé") if len(colours) == 1 else _ORDINALS[order]]
+            last = at + size
+        return out + pairs[last:]
+
+    def dice_named(self, text: str) -> tuple[int | None, ...]:
+        """The faces of the dice ``text`` names by their colour, in the order the colours are first said (a
+        colour said again keeps its last face; None: no face word right after it). A throw read from the text
+        has those faces. Empty: no die named so.
+
+        >>> Registers(die_names=frozenset({"rouge", "bleu"})).dice_named("le rouge cinq et le bleu cinq les deux cinq")
+        (5, 5)
+        >>> Registers(die_names=frozenset({"rouge", "bleu"})).dice_named("le bleu euh le bleu il fait deux")
+        (2,)
+        """
+        pairs = token_pairs(text)
+        faces: dict[str, int | None] = {}
+        for at, size in self._named_dice(pairs):
+            colour = pairs[at + size - 1][0]
+            after = [w for w, _ in pairs[at + size : at + size + 4] if w not in HESITATIONS]
+            face = next((DIE_WORDS.get(w) for w in after if is_number_token(w)), None)
+            faces[colour] = face if face is not None or colour not in faces else faces[colour]
+        return tuple(faces.values())
+
+    def _named_dice(self, pairs: list[Pair]) -> list[tuple[int, int]]:
+        """Where a die is named by its colour: (first word, how many words: the article excluded)."""
+        if not self.die_names or not self.die_names.intersection(w for w, _ in pairs):
+            return []
+        said: list[tuple[int, int, bool]] = []  # (where, how many words with its « dé », a face right after it)
+        for i, (word, _) in enumerate(pairs):
+            if word not in self.die_names or i == 0:
+                continue
+            before = i - 1 if pairs[i - 1][0] == "dé" and i > 1 else i
+            colours_near = {pairs[j][0] for j in (i - 1, i + 1) if 0 <= j < len(pairs)} & self.die_names
+            if pairs[before - 1][0] in _DIE_ARTICLES and not colours_near:
+                said.append((before, i + 1 - before, any(is_number_token(w) for w, _ in pairs[i + 1 : i + 4])))
+        faced = {pairs[at + size - 1][0] for at, size, face in said if face}
+        # every mention of a colour that some face follows (« le bleu euh le bleu deux »)
+        return [(at, size) for at, size, _ in said if pairs[at + size - 1][0] in faced]
 
     def _unwrapped(self, pairs: list[Pair], kinds: Kinds) -> list[Pair]:
         """One try without its run-up, its flourish and its confirmations (at most :data:`MAX_DROPPED` words
