@@ -222,3 +222,14 @@ def test_an_undo_or_an_end_before_talk_and_a_pause_before_a_complement_are_not_t
     # undoing or ending the game on a sentence that goes on is too costly to guess: the scribe answers
     # « pas compris » and the player says it again
     assert _read(matcher, said) is None
+
+
+@pytest.mark.parametrize("said", ["bévue perceval c'était pas ton tour", "grelottine perceval c'est toi le prochain",
+                                  "bévue perceval c'est pas à toi de lancer"])
+def test_talk_said_to_the_calls_target_is_talk_after_the_call(matcher, said):
+    assert _read(matcher, said)["target"] == "Perceval"
+
+
+@pytest.mark.parametrize("said", ["bévue perceval c'est pas ça", "pélican c'est pas ton tour"])
+def test_a_negation_of_the_call_itself_or_without_a_target_still_denies_it(matcher, said):
+    assert _read(matcher, said) is None

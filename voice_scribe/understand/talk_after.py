@@ -127,6 +127,8 @@ _SUBJECTS = frozenset({"je", "j", "tu", "t", "il", "elle", "on", "nous", "vous",
 #: quatre fois » count; « cinq deux, mes amis » does not)
 _NOT_COUNTED = frozenset({"mes", "tes", "ses", "les", "des", "nos", "vos", "ces", "aux", "tous", "nous", "vous",
                           "pas", "plus", "mais", "puis", "pis", "alors", "apres", "toujours", "dans", "sous", "chez"})
+#: Words of the second person: talk said to someone
+_YOURS = frozenset({"ton", "ta", "tes", "tu", "t", "toi", "votre", "vos"})
 #: How many heard words may come between two words of the nearest phrase (fillers, a name said in passing)
 _NEAR_GAP = 2
 #: Faces in a clause of condition, time or question are no throw (« quand on fait quatre deux un … »)
@@ -331,7 +333,8 @@ def takes(read: Understanding, said: Sequence[Pair], talk: Sequence[Pair], holds
         named_cul = kind == "cul" and "cul" in words and numbers >= 1
         return tuple(rest[:2]) != _ACTUALLY and not _PAST.intersection(rest) and (numbers >= 2 or named_cul)
     staked = read.cost == 0.0 and read.call is not None and (read.call.number is not None or read.call.target is not None)
-    if _goes_on(rest) or _about(words, holds) and not staked:
+    at_target = read.call is not None and read.call.target is not None and _addressed(rest)
+    if _goes_on(rest) and not at_target or _about(words, holds) and not staked:
         return False  # (a phrase said exactly with its value keeps its article: « une velute pour vingt points »)
     return any("key" in holds(w) for w in words) or read.cost <= EXACT
 
@@ -348,7 +351,8 @@ def may_take(said: Sequence[Pair], talk: Sequence[Pair]) -> bool:
         return False
     if tuple(words[-1:] + rest) == _WHY_NOT:
         return True  # « … je mets le max, pourquoi pas »: agreement, not a question
-    if not any(is_number_token(w) for w in words) and (rest[0] in _ABOUT_IT | _COMPLEMENT or _ALSO in rest[:2]):
+    if not any(is_number_token(w) for w in words) and (rest[0] in _ABOUT_IT | _COMPLEMENT or _ALSO in rest[:2]) \
+            and not _addressed(rest):
         return False  # talk about the call (:func:`_goes_on`), and no faces that a throw's rule would weigh
     return not (_takes_back(rest) or _denies(rest) or _reports(rest) or _CORRECTING.intersection(words))
 
@@ -364,6 +368,8 @@ def _denies(rest: list[str]) -> bool:
     """« … il est pas là »: a negation after a pronoun that names a thing, or one that starts the talk (it
     negates the words before the cut: « sirop gagnant je l'avais | pas dit »)."""
     neg = next((i for i, w in enumerate(rest) if w in NEGATIONS), None)
+    if neg is not None and _addressed(rest[neg:]) and set(rest[:neg]) <= _ABOUT_IT | {"est", "etait"}:
+        return False  # « c'était pas ton tour »: said to the call's target, the negation is of his turn
     return neg is not None and (neg == 0 or bool(_THING_PRONOUNS.intersection(rest[:neg])))
 
 
@@ -374,6 +380,12 @@ def _bare(call: Call) -> bool:
 
 def _held(word: str, holds: Holds) -> bool:
     return word in _STAKES or bool(holds(word) & HELD_BY_CALLS)
+
+
+def _addressed(rest: list[str]) -> bool:
+    """Talk said to someone (« c'était pas ton tour », « c'est toi le prochain »): after a call with its target,
+    it is said to the target, not about the call (« bévue Perceval, c'était pas ton tour »)."""
+    return bool(_YOURS.intersection(rest[:5]))
 
 
 def _goes_on(rest: list[str]) -> bool:
