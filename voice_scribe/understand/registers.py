@@ -8,7 +8,8 @@ call said whole wins, never the first). Verlan and anglicisms for a grammar word
 read as that word.
 
 All of it is data, in ``grammars/fr/registers.txt`` (sections ``[run_up]``, ``[sign_off]``, ``[restart]``,
-``[confirm]``, ``[words]``, ``[run_up_end]``, ``[closing]``, ``[between]``). :class:`Registers` gives the matcher the texts to read again when a wrapper is
+``[confirm]``, ``[words]``, ``[run_up_end]``, ``[closing]``, ``[between]``, ``[die_names]``: the colours that
+name a die, :meth:`Registers.dice_by_order`). :class:`Registers` gives the matcher the texts to read again when a wrapper is
 heard (:meth:`Registers.rereadings`); it reads each one in full, with every guard of its own, and takes the
 first accepted. Nothing here decides a meaning: it only takes words away.
 """
