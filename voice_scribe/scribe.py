@@ -240,10 +240,12 @@ class Scribe:
         check = self.session.game.check(call)
         if check.legality is not Legality.REJECTED or not check.reason:
             return None
-        if (understanding.cost or 0.0) > PLAIN_REFUSAL_COST:  # a remark around the call's words: chatter
-            return self._chatter(understanding)
         refusal = Event(EventKind.REJECTED, call.player, None, check.code or "", CALL_SPECS[call.kind].rule, call.t,
                         {"call": call.to_json(), "message": check.reason})
+        if (understanding.cost or 0.0) > PLAIN_REFUSAL_COST:  # a remark around the call's words: chatter, shown
+            # with the game's reason in the table's words (« … : cette table ne joue pas le Pélican »)
+            reason = self.phrasebook.refusal_reason(refusal)
+            return Reply("not_understood", self.phrasebook.not_understood(understanding.text, reason), quiet=True)
         return self._say("decision", self.phrasebook.events([refusal]), understood=self.phrasebook.understood(call).screen)
 
     def _answer_to_which_one(self, understanding: Understanding, asked: str | None,

@@ -501,3 +501,18 @@ def test_a_reaction_shout_on_the_wrong_throw_says_what_it_is_shouted_on() -> Non
     _said(table, "Léodagan", "grelotte ça picote")
     assert "Bévue ! L'annonce de Léodagan ne correspond pas au lancer : « Grelotte ça picote ! » se crie sur une " \
         "Suite." in _said(table, "Perceval", "cul six")
+
+
+def test_a_call_the_game_refuses_said_with_talk_is_shown_with_the_games_reason_not_said() -> None:
+    """« pélican, merci Patrick » at a table that does not play the Pélican: not « rien d'assez proche », but
+    the game's reason in the table's words, on screen only (a sentence with talk may be no call); the call
+    said plainly is refused aloud. Nothing changes."""
+    table = _live_table(["Karadoc", "Perceval"])
+    before = table.session.game.state
+    reply = _live_said(table, "Karadoc", "pélican merci patrick")
+    assert (reply.kind, reply.quiet, reply.speaks, reply.events) == ("not_understood", True, False, [])
+    assert reply.phrase.screen == "Je n'ai pas compris « pélican merci patrick » : cette table ne joue pas le Pélican."
+    plain = _live_said(table, "Karadoc", "pélican")
+    assert (plain.kind, plain.quiet) == ("decision", False)
+    assert plain.phrase.screen == "Annonce refusée : cette table ne joue pas le Pélican."
+    assert table.session.game.state == before

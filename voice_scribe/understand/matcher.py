@@ -141,15 +141,18 @@ class Matcher:
             if read.accepted and (again.agree is None or _same(read, self._read(replace(utterance, text=again.agree), table))):
                 return replace(read, text=utterance.text)
         if first.kind is ResultKind.REJECTED and first.nearest is not None:
-            return self._before_talk(utterance, table, first.nearest) or first
+            return self._before_talk(utterance, table, first) or first
         return first
 
-    def _before_talk(self, utterance: Utterance, table: Table | None, nearest: Nearest) -> Understanding | None:
+    def _before_talk(self, utterance: Utterance, table: Table | None, first: Understanding) -> Understanding | None:
         """A call said whole, then talk (« artichette Léodagan, dans ta face ! »): :mod:`.talk_after`. After a
         slot's failure, only where the nearest phrase's words end (the other cuts are for a sentence near no
         call: « cul de chouette | pour doux » is a stake misheard, not a call and talk)."""
         if remark_after(tokens(utterance.text)):
             return None  # (« grelottine, mon œil »: doubt about a call)
+        nearest = first.nearest
+        if nearest is None:
+            return None
         pairs = token_pairs(utterance.text)
         near = nearest_end(pairs, nearest.template, self._holds, self._joined)
         plain_ends = [] if nearest.slot_failed else cuts(pairs, self._holds)
@@ -162,6 +165,10 @@ class Matcher:
                 continue  # where the nearest phrase ends, the call said exactly (not « j'apprécie surtout … »)
             as_said = _refused_now_as_call(read)  # a call the game refuses now keeps its reason
             if takes(as_said, pairs[:end], pairs[end:], self._holds, self._throw_awaited(as_said, utterance, table)):
+                if as_said is not read:
+                    # refused now, and said with talk: at the whole sentence's cost, a remark (shown with the
+                    # game's reason, not said aloud as a refused call: « une velute de douze truc »)
+                    return replace(read, text=utterance.text, cost=max(read.cost or 0.0, first.cost or 0.0))
                 return replace(read, text=utterance.text)
         return None
 

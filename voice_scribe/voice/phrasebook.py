@@ -602,6 +602,17 @@ class Phrasebook:
         return body, totals
 
     # the other kinds
+    def refusal_reason(self, ev: Event) -> str:
+        """Why a call was refused, in the table's words, as the screen shows it (« cette table ne joue pas le
+        Pélican »): the refusal's sentence without its « Annonce refusée ».
+
+        >>> from voice_scribe.engine.events import Event, EventKind
+        >>> Phrasebook().refusal_reason(Event(EventKind.REJECTED, "Karadoc", None, "rule_off", "pelican", 0.0, {}))
+        'cette table ne joue pas le Pélican'
+        """
+        values = self._event_values(ev, self._fmt[Style.SCREEN])
+        return (values.get("message") or values.get("label") or "").rstrip(". ")
+
     def _event_sentence(self, ev: Event, fmt: _Formatter) -> str:
         values = self._event_values(ev, fmt)
         handler = {
