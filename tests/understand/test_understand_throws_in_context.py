@@ -144,3 +144,16 @@ def test_lazy_now_is_asked_only_when_needed(matcher):
     matcher.understand("pas mou le caillou", speaker="Karadoc", table=table)
     assert table.asked <= 1
     assert isinstance(LazyNow(table), LazyNow)
+
+
+def test_the_next_rollers_chouettes_are_awaited_once_the_turn_before_is_thrown(matcher):
+    """Right after Karadoc's cul, while the table may still react to his throw, the game already takes Perceval's
+    chouettes: his faces with a remark are his throw; nobody else's are."""
+    game = _cul_awaited("Karadoc")
+    game.apply(Call(CallKind.CUL, "Karadoc", 2.0, dice=(3,)))
+    now = game.now()
+    assert now.roller == "Karadoc"  # (his turn's reactions may still come)
+    assert awaited_dice(now, "Perceval") == {2, 3} and awaited_dice(now, "Léodagan") == frozenset()
+    assert _read(matcher, "six cinq allez on y croit", game, speaker="Perceval") == ("chouettes", (6, 5))
+    assert _read(matcher, "six cinq allez on y croit", game, speaker="Léodagan") is not None and \
+        _read(matcher, "six cinq allez on y croit", game, speaker="Léodagan")[0] != "chouettes"

@@ -19,6 +19,7 @@ from enum import IntEnum
 from typing import Protocol
 
 from voice_scribe.engine.calls import THROW_DICE, Call, CallKind
+from voice_scribe.engine.state import Phase
 from voice_scribe.engine.table import MOMENT_CODES, Check, Legality, Now
 from voice_scribe.understand.dice_words import DiceReading
 
@@ -117,15 +118,19 @@ def complete(table: Table, now: LazyNow, call: Call, earlier: Call | None) -> Ca
 
 def awaited_dice(now: Now, player: str | None) -> frozenset[int]:
     """How many dice the game awaits from ``player``'s throw now: his chouettes (2, or 3 with the cul in one
-    breath), his cul or another single die (1); empty when he is not the one whose throw is awaited. At his
-    chouettes, a single die (the opening roll-off) is not his throw.
+    breath), his cul or another single die (1); empty when he is not the one whose throw is awaited (the
+    roller, or the next one once the game would take his chouettes). At his chouettes, a single die (the
+    opening roll-off) is not his throw.
 
     The calls legal now say it, not the phase: a throw with a remark after it (« six cinq allez on y croit ») is
     a fair reading for the roller when his throw is awaited, not for anybody at any time.
     """
-    if player is None or now.roller != player:
+    if player is None:
         return frozenset()
     legal = {c.kind for c in now.legal if c.kind in THROW_DICE and c.allows(player)}
+    if now.roller != player and not (now.phase is Phase.REACTION and CallKind.CHOUETTES in legal):
+        return frozenset()  # (the next roller's chouettes are awaited as soon as the game takes them: the
+        # turn before him is thrown, its reactions may still come)
     if CallKind.CHOUETTES in legal:
         legal.discard(CallKind.DE)
     return frozenset(THROW_DICE[kind] for kind in legal)
