@@ -33,8 +33,10 @@ against talk that merely starts like a call:
   « grelottine | sur machin truc »: the target the call lacks), nor when the last word that holds a number
   does so only by its sound (« … et si je perds »).
 
-At most two cuts (:func:`cuts`), one more reading each, and the guards that need no reading first
-(:func:`may_take`): the work stays bounded.
+The first cut tried is where the words of the phrase nearest the whole sentence end (:func:`nearest_end`:
+« tichette de trente-quatre | la tiche qui triche », though « tiche » sounds like the call; the words before it
+must then read exactly); after a slot's failure it is the only one. Then at most two more (:func:`cuts`), one
+more reading each, and the guards that need no reading first (:func:`may_take`): the work stays bounded.
 
 >>> pairs = [("artichette", "artichette"), ("leodagan", "léodagan"), ("dans", "dans"), ("ta", "ta"), ("face", "face")]
 >>> holds = {"artichette": frozenset({"key"}), "leodagan": frozenset({"player"})}
