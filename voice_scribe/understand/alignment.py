@@ -453,19 +453,22 @@ def _failure_kind(kind: str, fail: str | None) -> str:
     """:attr:`Alignment.failure_kind` of a slot's failure."""
     if fail is None or fail == "missing":
         return "missing"
-    head = fail.split(":", 1)[0]
-    return head if head in ("unk", "bad", "word") else "other"
+    if fail == "unk":
+        return "unk"
+    head, sep, _ = fail.partition(":")
+    return head if sep and head in ("bad", "word") else "other"
 
 
 def _failure_text(kind: str, fail: str | None) -> str:
     what = {"player": "joueur", "number": "nombre", "dice": "chiffre"}.get(kind, kind)
-    if fail is None or fail == "missing":
+    found = _failure_kind(kind, fail)
+    if fail is None or found == "missing":
         return f"{what} manquant"
-    if fail == "unk":
+    if found == "unk":
         return f"{what} inaudible ([unk])"
-    if fail.startswith("bad:"):
+    if found == "bad":
         return f"{what} illisible « {fail[4:]} »"
-    if fail.startswith("word:"):
+    if found == "word":
         return f"{what} attendu, entendu « {fail[5:]} »"
     if kind == "player":
         return f"joueur inconnu « {fail} » (pas à la table)"

@@ -110,8 +110,9 @@ _OTHERS = frozenset({"il", "elle", "ils", "elles"})
 #: repart », « pause déjeuner demain midi » no pause now)
 _CONTROL = frozenset({TableCommand.ANNULE, TableCommand.PAUSE, TableCommand.REPRENDS, TableCommand.FIN_DE_PARTIE})
 _BEFORE_A_REASON = frozenset({TableCommand.PAUSE, TableCommand.REPRENDS})
-_COMPLEMENTS = frozenset({"en", "a", "au", "aux", "de", "du", "des", "d", "pour", "sur", "dans", "avec", "chez",
-                          "vers", "par", "sans", "jusqu", "apres", "avant"})
+#: Prepositions that open a complement of the command (« on repart | en vacances »), not a reason
+_PREPOSITIONS = frozenset({"en", "a", "au", "aux", "de", "du", "des", "d", "pour", "sur", "dans", "avec", "chez",
+                           "vers", "par", "sans", "jusqu", "apres", "avant"})
 #: What introduces a challenge's target (« à » after a call is more often a toast: « à la tienne »)
 _AGAINST = frozenset({"sur", "contre"})
 #: Faces followed by the past tense are a story (« cinq deux, c'était mieux au dernier tour »)
@@ -174,12 +175,13 @@ def nearest_end(pairs: Sequence[Pair], nearest: Template, holds: Holds, joined: 
     « tichette de trente-quatre, la tiche qui triche » against « tichette de {number} »: the words end after
     « quatre », though « tiche » sounds like the call (which :func:`cut` would take as the call's last word).
     """
+    plain = [p for p, _ in pairs]
     at, last, meant = 0, -1, -1  # (``meant``: the last word found that is more than a small word)
     missing: TTok | None = None
     introduced = False  # the small word said before the slot not found is the phrase's own (« pour » in « … pour doux »)
     for tok in nearest.toks:
         found = next((i for i in range(at, len(pairs) if last < 0 else min(len(pairs), at + _NEAR_GAP + 1))
-                      if _fills(tok, pairs, i, holds)), None)
+                      if _fills(tok, pairs[i], _article(plain, i), holds)), None)
         if found is not None and last >= 0 and any(holds(p) & _STRONG for p, _ in pairs[at:found]):
             found = None  # (no gap over another call's key word, a name or a number: « tichette de filoché 44 »)
         if found is None:
@@ -189,14 +191,13 @@ def nearest_end(pairs: Sequence[Pair], nearest: Template, holds: Holds, joined: 
             introduced = False
             continue
         if tok.kind in ("number", "dice"):
-            found = _slot_end(pairs, found, tok)
+            found = _slot_end(plain, found, tok)
         at, last = found + 1, found
         introduced = tok.kind == "word" and tok.word in FILLERS
         if tok.kind != "word" or tok.word not in FILLERS:
             meant = found
     if meant < 0 or meant + 1 >= len(pairs):
         return None  # (small words found last are the talk's own: « passe grelot | c'est comme un joker »)
-    plain = [p for p, _ in pairs]
     after, then = plain[meant + 1], plain[meant + 2] if meant + 2 < len(plain) else ""
     numbers_on = is_number_token(after) and not _article(plain, meant + 1) or after == "et" and is_number_token(then)
     if numbers_on or holds(after) & {"sounds_number", "player", "key"} or after not in FILLERS and joined(plain[meant], after):
@@ -217,10 +218,9 @@ def nearest_end(pairs: Sequence[Pair], nearest: Template, holds: Holds, joined: 
     return _end_after(pairs, meant, holds)
 
 
-def _slot_end(pairs: Sequence[Pair], start: int, tok: TTok) -> int:
-    """The last word of the numbers a slot takes from ``start``: one number however many words it has
+def _slot_end(words: Sequence[str], start: int, tok: TTok) -> int:
+    """The last of the (plain) words a slot takes from ``start``: one number however many words it has
     (« trente quatre », « vingt et un », not « quinze une »), or up to ``count`` faces (« quatre et quatre »)."""
-    words = [plain for plain, _ in pairs]
     if tok.kind == "number":
         return max(e for e in range(start, min(len(words), start + 8)) if parse_number(words[start : e + 1]) is not None
                    or e == start)
@@ -233,15 +233,15 @@ def _slot_end(pairs: Sequence[Pair], start: int, tok: TTok) -> int:
     return end
 
 
-def _fills(tok: TTok, pairs: Sequence[Pair], i: int, holds: Holds) -> bool:
-    """Whether heard word ``i`` is what this phrase token says: the word (or its sound), a name, a number (not
-    « un / une » before a word: an article, « une paire »)."""
-    plain, spoken = pairs[i]
+def _fills(tok: TTok, pair: Pair, article: bool, holds: Holds) -> bool:
+    """Whether a heard word is what this phrase token says: the word (or its sound), a name, a number (not
+    when it is an ``article``: « une paire »)."""
+    plain, spoken = pair
     if tok.kind == "word":
         return plain == tok.word or phonetic_key(spoken) == tok.sound
     if tok.kind == "player":
         return "player" in holds(plain)
-    return is_number_token(plain) and not _article([p for p, _ in pairs[max(0, i - 1) : i + 2]], min(i, 1))
+    return is_number_token(plain) and not article
 
 
 def _fills_later(tok: TTok, words: Sequence[str], holds: Holds) -> bool:
@@ -314,7 +314,7 @@ def takes(read: Understanding, said: Sequence[Pair], talk: Sequence[Pair], holds
     if kind == CallKind.DE.value:
         return False
     if read.command is not None and read.command.kind in _CONTROL:
-        return read.command.kind in _BEFORE_A_REASON and rest[0] not in _COMPLEMENTS and not _asks(rest) \
+        return read.command.kind in _BEFORE_A_REASON and rest[0] not in _PREPOSITIONS and not _asks(rest) \
             and read.cost <= EXACT and _own_clause(rest)
     if rest[0] in _AGAINST and read.call is not None and _bare(read.call):
         return False  # « grelottine | sur machin truc »: the talk holds the target the call lacks
@@ -353,8 +353,7 @@ def may_take(said: Sequence[Pair], talk: Sequence[Pair]) -> bool:
         return False
     if tuple(words[-1:] + rest) == _WHY_NOT:
         return True  # « … je mets le max, pourquoi pas »: agreement, not a question
-    if not any(is_number_token(w) for w in words) and (rest[0] in _ABOUT_IT | _COMPLEMENT or _ALSO in rest[:2]) \
-            and not _addressed(rest):
+    if not any(is_number_token(w) for w in words) and _about_the_call(rest) and not _addressed(rest):
         return False  # talk about the call (:func:`_goes_on`), and no faces that a throw's rule would weigh
     return not (_takes_back(rest) or _denies(rest) or _reports(rest) or _CORRECTING.intersection(words))
 
@@ -392,7 +391,13 @@ def _addressed(rest: list[str]) -> bool:
 
 def _goes_on(rest: list[str]) -> bool:
     """Talk that goes on about the call, completes its last word, or changes its meaning by a pronoun."""
-    return rest[0] in _ABOUT_IT | _COMPLEMENT | _POINTING or _ALSO in rest[:2]
+    return _about_the_call(rest) or rest[0] in _POINTING
+
+
+def _about_the_call(rest: list[str]) -> bool:
+    """Talk that goes on about the call (« … c'est … ») or completes its last word (« … de … »), or joins the
+    speaker to it (« … moi aussi »)."""
+    return rest[0] in _ABOUT_IT | _COMPLEMENT or _ALSO in rest[:2]
 
 
 def _reports(rest: list[str]) -> bool:
