@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from voice_scribe.engine.calls import CallKind
-from voice_scribe.understand.numbers import DIE_WORDS
+from voice_scribe.understand.numbers import DIE_WORDS, parse_number
 
 #: The faces in words and digits.
 FACES = {word: face for word, face in DIE_WORDS.items() if word != "une"} | {str(face): face for face in range(1, 7)}
@@ -195,7 +195,7 @@ RemarkGate = Callable[[DiceReading], bool]
 #: it (« rien du tout », « pas de bol », « chais pas »), an oath. A noun right after the faces is a count of
 #: things (« deux trois bières »), not a throw.
 _REMARK_OPENERS = frozenset("je j on tu t il elle vous c ca ça y et pas rien que chais sais bon ben bah quelle quel "
-                            "vite tapez qu vas va votre vos".split())
+                            "vite tapez qu vas va votre vos qui pourquoi comment donc".split())
 
 
 #: A clause's first words: after a last face « un », they make it the face (« … et un je le sens pas »), as an oath
@@ -345,6 +345,38 @@ def _runs(said: list[str]) -> list[tuple[int, int]]:
     return spans
 
 
+#: The most three dice sum to: a number over it said after the throw is no sum of its faces.
+_MOST_A_SUM = 18
+#: What a score said after the throw is read as (no face, no number, no word of a throw).
+_SCORE = "·"
+
+
+def _scores_out(said: list[str], after: int) -> list[str]:
+    """``said`` with the numbers said from ``after`` on that no throw sums to put out of the throw's words: the
+    score the speaker gives himself (« deux deux six et je monte à cent soixante-dix-huit », « … et j'suis à cent
+    douze »), a remark's words, not faces said again.
+
+    >>> _scores_out("six et un je reste a cent douze".split(), 3)
+    ['six', 'et', 'un', 'je', 'reste', 'a', '·', '·']
+    >>> _scores_out("deux et trois ca fait cinq".split(), 3)
+    ['deux', 'et', 'trois', 'ca', 'fait', 'cinq']
+    """
+    out, i = list(said), after
+    while i < len(out):
+        if out[i] not in _NUMBERS and out[i] not in FACES:
+            i += 1
+            continue
+        j = i
+        while j < len(out) and (out[j] in _NUMBERS or out[j] in FACES or out[j] == "et" and j + 1 < len(out)
+                                and (out[j + 1] in _NUMBERS or out[j + 1] in FACES)):
+            j += 1
+        value = parse_number(out[i:j]) if any(w in _NUMBERS for w in out[i:j]) else None
+        if value is not None and value > _MOST_A_SUM:
+            out[i:j] = [_SCORE] * (j - i)
+        i = j
+    return out
+
+
 def _dice_of(words: list[str], after: str = "") -> tuple[tuple[int, ...], frozenset[str]] | None:
     """The faces and dice words ``words`` say; a last « un » before ``after``, a remark's word, is its article
     (« … taisez-vous un peu »: no face)."""
@@ -454,6 +486,10 @@ def _amid(words: Sequence[str], remark_fits: RemarkGate | None = None) -> tuple[
     runs = _runs(said)
     if not runs:
         return None, False
+    said = _scores_out(said, runs[0][0])
+    runs = _runs(said)
+    if not runs:
+        return None, False  # (« deux cent douze »: a score, no face)
     run_up = [w for w in said[: runs[0][0]] if w not in _OATHS]
     if run_up and not (remark_fits is not None and all(_calls_the_table(w) for w in run_up)):
         return None, False  # words before the throw that are no oath: table talk about a throw
@@ -501,6 +537,8 @@ def _amid(words: Sequence[str], remark_fits: RemarkGate | None = None) -> tuple[
         # (the table addressed, an interjection or a preposition never follows an article either)
         called = nxt in _ADDRESSES or nxt in _INTERJECTIONS or nxt in _REMARK_PREPOSITIONS or _imperative(nxt)
         opens = opens and (nxt in _CLAUSES or nxt in _OATHS or called or _throw_word(nxt) and nxt not in _BEFORE_A_NOUN)
+    if any(w in _CUL for w in said[start:last_face]) and not any(_another_time(w) for w in said[last_face + 1 :]):
+        opens = True  # « le cul un, tout petit tout mignon »: the die named before its face, then any remark
     if run_up:
         remark = True  # the table called before the throw (« oyez oyez … », « Karadoc un quatre »): as a remark
         opens = opens or not rest

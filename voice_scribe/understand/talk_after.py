@@ -132,6 +132,9 @@ _NOT_COUNTED = frozenset({"mes", "tes", "ses", "les", "des", "nos", "vos", "ces"
                           "pas", "plus", "mais", "puis", "pis", "alors", "apres", "toujours", "dans", "sous", "chez"})
 #: Words of the second person: talk said to someone
 _YOURS = frozenset({"ton", "ta", "tes", "tu", "t", "toi", "votre", "vos"})
+#: Words that open the reason for the call (« jarret-sifflet, puisque j'ai conservé mon jarret », « lance-civet-
+#: filoché Karadoc, puisqu'il n'en a pas »): the reason may name the game's things, a player, a negation
+_BECAUSE = frozenset({"puisque", "puisqu", "parce", "car"})
 #: How many heard words may come between two words of the nearest phrase (fillers, a name said in passing)
 _NEAR_GAP = 2
 #: Faces in a clause of condition, time or question are no throw (« quand on fait quatre deux un … »)
@@ -155,6 +158,10 @@ def cuts(pairs: Sequence[Pair], holds: Holds) -> list[int]:
     [4, 2]
     """
     out = [end] if (end := cut(pairs, holds)) is not None else []
+    plain = [p for p, _ in pairs]
+    because = next((i for i in range(1, len(plain)) if _reason(plain[i:])), None)
+    if because is not None and because not in out:
+        out.insert(0, because)  # before the reason for the call (« je sirote | puisque j'ai une chouette »)
     strong = max((i for i, (plain, _) in enumerate(pairs) if plain in _STAKES or holds(plain) & _STRONG), default=-1)
     if strong < 0:
         return out
@@ -210,6 +217,8 @@ def nearest_end(pairs: Sequence[Pair], nearest: Template, holds: Holds, joined: 
     if named or missing is not None and (misheard or _fills_later(missing, plain[meant + 1 :], holds)):
         return None  # another name in the talk (« bévue pour Karadoc et Perceval »), the slot introduced then
         # unreadable (« cul de chouette pour doux ») or said later (« bévue, il a lancé avant son tour, Karadoc »)
+    if _reason(plain[meant + 1 :]):
+        return _end_after(pairs, meant, holds)  # (a reason names what it likes: « … puisque j'ai mon jarret »)
     if any(t.kind == "dice" for t in nearest.toks) and _faces_in(plain[meant + 1 :]):
         return None  # faces said again after the throw's (« trois six, alors trois trois six »)
     said_keys = {w for w in plain[: meant + 1] if "key" in holds(w)}
@@ -336,7 +345,7 @@ def takes(read: Understanding, said: Sequence[Pair], talk: Sequence[Pair], holds
         return tuple(rest[:2]) != _ACTUALLY and not _PAST.intersection(rest) and (numbers >= 2 or named_cul)
     staked = read.cost == 0.0 and read.call is not None and (read.call.number is not None or read.call.target is not None)
     at_target = read.call is not None and read.call.target is not None and _addressed(rest)
-    if _goes_on(rest) and not at_target or _about(words, holds) and not staked:
+    if _goes_on(rest) and not at_target or _about(words, holds) and not (staked or _own_article(read, words)):
         return False  # (a phrase said exactly with its value keeps its article: « une velute pour vingt points »)
     return any("key" in holds(w) for w in words) or read.cost <= EXACT
 
@@ -351,11 +360,20 @@ def may_take(said: Sequence[Pair], talk: Sequence[Pair]) -> bool:
     words, rest = said_words(said), said_words(talk)
     if not words or not rest or words[-1] in SLOT_INTRODUCERS:
         return False
-    if tuple(words[-1:] + rest) == _WHY_NOT:
+    if tuple(words[-1:] + rest) == _WHY_NOT or tuple(rest) == _WHY_NOT:
         return True  # « … je mets le max, pourquoi pas »: agreement, not a question
     if not any(is_number_token(w) for w in words) and _about_the_call(rest) and not _addressed(rest):
         return False  # talk about the call (:func:`_goes_on`), and no faces that a throw's rule would weigh
-    return not (_takes_back(rest) or _denies(rest) or _reports(rest) or _CORRECTING.intersection(words))
+    run_up = next((i for i, w in enumerate(words) if w not in _CORRECTING and w not in HESITATIONS), len(words))
+    if _CORRECTING.intersection(words[run_up:]):
+        return False
+    return _reason(rest) or not (_takes_back(rest) or _denies(rest) or _reports(rest))
+
+
+def _reason(rest: Sequence[str]) -> bool:
+    """Talk that gives the reason for the call (« … puisque j'ai conservé mon jarret », « … parce qu'il n'a pas
+    les points »): it neither takes the call back nor denies it, whatever it names."""
+    return bool(rest) and rest[0] in _BECAUSE or tuple(rest[:2]) == ("vu", "que")
 
 
 def _takes_back(rest: list[str]) -> bool:
@@ -413,6 +431,13 @@ def _own_clause(rest: list[str]) -> bool:
 
 def _asks(rest: list[str]) -> bool:
     return any(tuple(rest[i:i + 2]) == _ASKS for i in range(len(rest) - 1))
+
+
+def _own_article(read: Understanding, words: list[str]) -> bool:
+    """An article inside what was read is the phrase's own, not talk about a call: a question names its
+    thing with one (« qui a le jarret », « c'est quoi les scores »), and so does a call said exactly (« pas
+    mou le caillou »). Said first, the article still makes talk (« le passe-grelot, … », « le roi Arthur »)."""
+    return words[0] not in _ARTICLES and (read.command is not None or read.cost == 0.0)
 
 
 def _about(words: list[str], holds: Holds) -> bool:

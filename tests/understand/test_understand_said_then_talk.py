@@ -1,0 +1,125 @@
+"""A call said whole, then talk (:mod:`voice_scribe.understand.talk_after`), and a throw said with a remark
+(:func:`voice_scribe.understand.dice_words.read_amid_remarks`): the fifteenth round's classes.
+
+* an article inside what was read is the phrase's own (« pas mou le caillou », « qui a le jarret »), not talk
+  about a call, which starts with its article (« la grelottine c'est nul »);
+* « attends attends » said before the call is its run-up, not a try taken back;
+* « pourquoi pas » after a call agrees with it;
+* a score said after the throw (a number no three dice sum to) is the speaker's own remark, read only where
+  the game awaits his throw; a sum of the faces is still no throw;
+* a question to the table after the faces opens a remark, where the throw is awaited;
+* the cul named before its face takes any remark after it, where the cul is awaited.
+
+Patterns written for these tests, in the manner of the corpus (not its lines).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from test_understand_throws_in_context import _chouettes_awaited, _cul_awaited
+
+
+def _read(matcher, said, table=None, speaker="Karadoc"):
+    u = matcher.understand(said, speaker=speaker, table=table)
+    thing = u.call or u.command
+    if not u.accepted or thing is None:
+        return None
+    if hasattr(thing, "item"):  # a question or a command
+        return thing.kind.value, thing.item or thing.dice
+    return thing.kind.value, thing.dice or thing.number
+
+
+@pytest.mark.parametrize("said,meant", [
+    ("pas mou le caillou ha ha j'ai tapé le premier", ("pas_mou_le_caillou", None)),
+    ("qui a le jarret jo", ("qui_a", "jarret")),
+    ("c'est quoi les scores là vite", ("scores", None)),
+    ("je mise sur la linotte allez", ("pari_oiseau", 1)),
+])
+def test_an_article_inside_the_phrase_is_its_own(matcher, said, meant):
+    assert _read(matcher, said) == meant
+
+
+@pytest.mark.parametrize("said", [
+    "la grelottine c'est nul",
+    "une mouette ça vole haut",
+])
+def test_a_call_named_first_after_its_article_is_still_talk_about_it(matcher, said):
+    assert _read(matcher, said) is None
+
+
+def test_a_run_up_of_waiting_words_is_no_try_taken_back(matcher):
+    said = "attends attends civet de cinquante sur une chouette voilà moi j'suis à cent douze"
+    assert _read(matcher, said) == ("civet", 50)
+    # said after the call, the same words take it back: the talk is no talk after it
+    assert _read(matcher, "civet de cinquante sur une chouette attends non c'est pas ça") is None
+
+
+def test_why_not_after_a_call_agrees_with_it(matcher):
+    assert _read(matcher, "je relance de dix-huit pourquoi pas") == ("relance", 18)
+
+
+@pytest.mark.parametrize("said,dice", [
+    ("deux deux six et je monte à cent soixante-dix-huit", (2, 2, 6)),
+    ("six et un je reste à cent douze moi", (6, 1)),
+    ("un quatre cinq donc deux cent vingt-quatre pour moi", (1, 4, 5)),
+])
+def test_a_score_said_after_the_throw_is_a_remark_where_the_throw_is_awaited(matcher, said, dice):
+    kind = "chouettes" if len(dice) == 2 else "des"
+    assert _read(matcher, said, _chouettes_awaited()) == (kind, dice)
+    assert _read(matcher, said) is None  # out of a game: no roller awaited, faces then talk are no throw
+    assert _read(matcher, said, _chouettes_awaited("Perceval")) is None  # not the roller
+
+
+def test_a_sum_of_the_faces_is_still_no_score(matcher):
+    # « ça fait onze » sums the faces (at most 18): the numbers stay the throw's words
+    from voice_scribe.understand.dice_words import read_amid_remarks
+    assert read_amid_remarks("six et cinq bon ca fait onze".split(), lambda reading: True) is None
+
+
+@pytest.mark.parametrize("said,dice", [
+    ("cinq six qui veut trinquer", (5, 6)),
+    ("deux cinq trois pourquoi vous comptez sur vos doigts", (2, 5, 3)),
+])
+def test_a_question_to_the_table_after_the_faces_opens_a_remark(matcher, said, dice):
+    kind = "chouettes" if len(dice) == 2 else "des"
+    assert _read(matcher, said, _chouettes_awaited()) == (kind, dice)
+    assert _read(matcher, said) is None
+
+
+@pytest.mark.parametrize("said,face", [
+    ("le cul un tout petit tout mignon", 1),
+    ("et le cul six schnaps pour tout le monde", 6),
+])
+def test_the_cul_named_before_its_face_takes_any_remark(matcher, said, face):
+    assert _read(matcher, said, _cul_awaited()) == ("cul", (face,))
+    assert _read(matcher, said, _cul_awaited("Perceval")) is None  # Karadoc is not the roller there
+
+
+def test_a_score_alone_is_no_throw(matcher):
+    assert _read(matcher, "deux cent douze", _chouettes_awaited()) is None
+    assert _read(matcher, "deux cent douze pour moi", _chouettes_awaited()) is None
+
+
+@pytest.mark.parametrize("said,meant", [
+    ("jarret-sifflet puisque j'ai conservé mon jarret", ("jarret_sifflet", None)),
+    ("je sirote puisque j'ai une chouette", ("je_sirote", None)),
+    ("lance-civet-filoché karadoc puisqu'il n'en a pas", ("lance_civet_filoche", None)),
+    ("je relance de vingt parce que j'ai confiance", ("relance", 20)),
+])
+def test_the_reason_for_a_call_said_after_it_is_talk_after_it(matcher, said, meant):
+    assert _read(matcher, said) == meant
+
+
+def test_a_reason_does_not_make_talk_a_call(matcher):
+    assert _read(matcher, "puisque j'ai une chouette") is None
+    assert _read(matcher, "je sirote pas parce que j'ai pas de chouette") is None  # the call itself denied
+
+
+@pytest.mark.parametrize("said,meant", [
+    ("euh du coup suivant", ("suivant", None)),
+    ("genre du coup linotte", ("pari_oiseau", 1)),
+    ("pélican du coup", ("pelican", None)),
+])
+def test_discourse_markers_around_a_call_are_dropped(matcher, said, meant):
+    assert _read(matcher, said) == meant
