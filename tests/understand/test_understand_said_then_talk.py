@@ -123,3 +123,23 @@ def test_a_reason_does_not_make_talk_a_call(matcher):
 ])
 def test_discourse_markers_around_a_call_are_dropped(matcher, said, meant):
     assert _read(matcher, said) == meant
+
+
+@pytest.mark.parametrize("said,meant", [
+    ("six je fais six", ("de", (6,))),  # one face, the rolling verb, the same face: one die said twice
+    ("deux j'ai fait deux", ("de", (2,))),
+    ("y'a quatre quatre", ("chouettes", (4, 4))),  # « y a »: what there is on the table
+    ("quatre deux y'a quatre deux", ("chouettes", (4, 2))),
+    ("en mode trois au cul", ("cul", (3,))),
+    ("six et six top", ("chouettes", (6, 6))),
+    ("trois quatre je valide", ("chouettes", (3, 4))),
+    ("quatre et un précisément", ("chouettes", (4, 1))),
+    ("go je sirote", ("je_sirote", None)),
+])
+def test_a_throw_or_a_call_with_the_tables_own_words_around_it(matcher, said, meant):
+    assert _read(matcher, said) == meant
+
+
+def test_two_faces_said_together_are_still_the_chouettes(matcher):
+    assert _read(matcher, "six six") == ("chouettes", (6, 6))
+    assert _read(matcher, "six et six") == ("chouettes", (6, 6))

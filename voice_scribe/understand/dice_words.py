@@ -61,6 +61,8 @@ _AROUND = frozenset(
     "vous te annonce on envoie envoyé balance balancé voici resultat résultat "
     # small words and places (« au cul », « pour les chouettes », « sur le dé »)
     "le la là les l mes mon ma au aux pour dans du de des sur avec "
+    # « y a quatre quatre »: what there is on the table
+    "y "
     # the die rolling (« le cul roule et s'arrête sur quatre »), the table particles (« alors », « hop »)
     "roule roulent tourne tournent arrete arrête s relance relancé "
     "alors donc bon ben hop ouais oui voilà voila enfin ici "
@@ -395,7 +397,8 @@ def _twice(core: list[str]) -> tuple[tuple[int, ...], frozenset[str]] | None:
             continue  # « deux et | deux … »: a throw does not end on « et »
         for first, second in ((_faces(core[:k]), _faces(core[k:])),
                               (_faces(core[:k], ones=True), _faces(core[k:], ones=True))):
-            if first and second and len(first[0]) > 1 and first[0] == second[0]:
+            # (one face said twice needs the rolling verb before it again: « six, je fais six »)
+            if first and second and (len(first[0]) > 1 or core[k - 1] in _ROLLING) and first[0] == second[0]:
                 return first[0], first[1] | second[1]
     return None
 
@@ -549,7 +552,8 @@ def _amid(words: Sequence[str], remark_fits: RemarkGate | None = None) -> tuple[
     if len(dice) == 1 and not marks - {"rolled"}:
         # one face: said again (« cinq peuchère cinq »), or with a remark where one die is awaited
         # (« cinq et je dis plus rien » at the cul); never with a remark out of context (« ça fait deux heures »)
-        reading = DiceReading(CallKind.DE, dice) if later and (not rest or called) or remark else None
+        reading = DiceReading(CallKind.DE, dice) if twice is not None or later and (not rest or called) or remark \
+            else None
     else:
         reading = _kind(dice, marks)
     if remark and reading is not None and not (remark_fits is not None and remark_fits(reading)):
