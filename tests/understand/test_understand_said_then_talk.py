@@ -26,7 +26,7 @@ def _read(matcher, said, table=None, speaker="Karadoc"):
     if not u.accepted or thing is None:
         return None
     if hasattr(thing, "item"):  # a question or a command
-        return thing.kind.value, thing.item or thing.dice
+        return thing.kind.value, thing.item or thing.dice or thing.target
     return thing.kind.value, thing.dice or thing.number
 
 
@@ -143,3 +143,19 @@ def test_a_throw_or_a_call_with_the_tables_own_words_around_it(matcher, said, me
 def test_two_faces_said_together_are_still_the_chouettes(matcher):
     assert _read(matcher, "six six") == ("chouettes", (6, 6))
     assert _read(matcher, "six et six") == ("chouettes", (6, 6))
+
+
+@pytest.mark.parametrize("said,meant", [
+    ("quel est le score de perceval", ("score_joueur", "Perceval")),
+    ("scribe quel est le total de karadoc", ("score_joueur", "Karadoc")),
+    ("t'as l'score de karadoc", ("score_joueur", "Karadoc")),
+    ("quel est mon score", ("score_joueur", "Karadoc")),  # said by Karadoc
+    ("excusez-moi vous pouvez expliquer la velute", ("regle", None)),
+    ("excusez-moi qui a la grelottine", ("qui_a", "grelottine")),
+])
+def test_the_tables_questions_asked_as_a_question_of_their_own(matcher, said, meant):
+    assert _read(matcher, said) == meant
+
+
+def test_pardon_before_faces_still_corrects_the_last_throw(matcher):
+    assert _read(matcher, "pardon deux et deux") == ("correction", (2, 2))
