@@ -159,3 +159,24 @@ def test_the_tables_questions_asked_as_a_question_of_their_own(matcher, said, me
 
 def test_pardon_before_faces_still_corrects_the_last_throw(matcher):
     assert _read(matcher, "pardon deux et deux") == ("correction", (2, 2))
+
+
+@pytest.mark.parametrize("said,meant", [
+    ("la règle de la velute jo j'ai oublié", ("regle", None)),
+    ("l'artichette ça marche comment pour les nuls", ("regle", None)),
+    ("pause scribe je vais chercher du gâteau", ("pause", None)),
+    ("velutée c'est moi qui les ai", ("velutee", None)),
+    ("j'apprécie les fruits au sirop y a pas photo", ("contre_sirop", None)),
+])
+def test_talk_after_a_question_a_pause_or_a_call_claimed(matcher, said, meant):
+    assert _read(matcher, said) == meant
+
+
+@pytest.mark.parametrize("said", [
+    "la règle de la suite je l'ai lue dans le train",  # the thing named again: talk about the rule
+    "un jarret c'est à qui le tour",  # the talk completes the question: another one
+    "velutée y a pas de velutée",  # « y a pas »: the call's key word said again, denied
+])
+def test_talk_that_names_the_thing_again_or_completes_the_question_is_no_call(matcher, said):
+    got = _read(matcher, said)
+    assert got is None or got[0] not in ("regle", "qui_a", "velutee")

@@ -135,6 +135,12 @@ _YOURS = frozenset({"ton", "ta", "tes", "tu", "t", "toi", "votre", "vos"})
 #: Words that open the reason for the call (« jarret-sifflet, puisque j'ai conservé mon jarret », « lance-civet-
 #: filoché Karadoc, puisqu'il n'en a pas »): the reason may name the game's things, a player, a negation
 _BECAUSE = frozenset({"puisque", "puisqu", "parce", "car"})
+#: Object pronouns after a subject (« je l'ai lue », « on la joue », « j'en ai »)
+_OBJECTS = frozenset({"l", "le", "la", "les", "en", "y"})
+#: The scribe called before the talk's own clause (« pause, scribe, je vais chercher du gâteau »)
+_VOCATIVES = frozenset({"scribe"})
+#: The speaker claiming the call he made (« velutée, c'est moi qui les ai »): not talk about the call
+_CLAIM = ("c", "est", "moi")
 #: How many heard words may come between two words of the nearest phrase (fillers, a name said in passing)
 _NEAR_GAP = 2
 #: Faces in a clause of condition, time or question are no throw (« quand on fait quatre deux un … »)
@@ -345,7 +351,7 @@ def takes(read: Understanding, said: Sequence[Pair], talk: Sequence[Pair], holds
         return tuple(rest[:2]) != _ACTUALLY and not _PAST.intersection(rest) and (numbers >= 2 or named_cul)
     staked = read.cost == 0.0 and read.call is not None and (read.call.number is not None or read.call.target is not None)
     at_target = read.call is not None and read.call.target is not None and _addressed(rest)
-    if _goes_on(rest) and not at_target or _about(words, holds) and not (staked or _own_article(read, words)):
+    if _goes_on(rest) and not at_target or _about(words, holds) and not (staked or _own_article(read, words, rest)):
         return False  # (a phrase said exactly with its value keeps its article: « une velute pour vingt points »)
     return any("key" in holds(w) for w in words) or read.cost <= EXACT
 
@@ -389,7 +395,11 @@ def _denies(rest: list[str]) -> bool:
     neg = next((i for i, w in enumerate(rest) if w in NEGATIONS), None)
     if neg is not None and _addressed(rest[neg:]) and set(rest[:neg]) <= _ABOUT_IT | {"est", "etait"}:
         return False  # « c'était pas ton tour »: said to the call's target, the negation is of his turn
-    return neg is not None and (neg == 0 or bool(_THING_PRONOUNS.intersection(rest[:neg])))
+    if neg is None:
+        return False
+    # « y a pas photo »: the « y » of « il y a » names nothing
+    things = [w for i, w in enumerate(rest[:neg]) if w != "y" or rest[i + 1] not in ("a", "avait")]
+    return neg == 0 or bool(_THING_PRONOUNS.intersection(things))
 
 
 def _bare(call: Call) -> bool:
@@ -414,7 +424,9 @@ def _goes_on(rest: list[str]) -> bool:
 
 def _about_the_call(rest: list[str]) -> bool:
     """Talk that goes on about the call (« … c'est … ») or completes its last word (« … de … »), or joins the
-    speaker to it (« … moi aussi »)."""
+    speaker to it (« … moi aussi »); not the speaker claiming it (« velutée, c'est moi qui les ai »)."""
+    if tuple(rest[:3]) == _CLAIM:
+        return False
     return rest[0] in _ABOUT_IT | _COMPLEMENT or _ALSO in rest[:2]
 
 
@@ -424,20 +436,32 @@ def _reports(rest: list[str]) -> bool:
 
 
 def _own_clause(rest: list[str]) -> bool:
-    """Talk that opens with a clause of its own: a subject first, or after one short word (« je vais … », « là,
-    j'ai plus de doigts », « wesh je reviens »), not a noun (« déjeuner, on verra »)."""
-    return rest[0] in _SUBJECTS or len(rest) > 1 and rest[1] in _SUBJECTS and (rest[0] in HESITATIONS or len(rest[0]) <= 4)
+    """Talk that opens with a clause of its own: a subject first, or after one short word or the scribe called
+    (« je vais … », « là, j'ai plus de doigts », « wesh je reviens », « scribe, je vais chercher du gâteau »),
+    not a noun (« déjeuner, on verra »)."""
+    return rest[0] in _SUBJECTS or len(rest) > 1 and rest[1] in _SUBJECTS and (
+        rest[0] in HESITATIONS or len(rest[0]) <= 4 or rest[0] in _VOCATIVES)
 
 
 def _asks(rest: list[str]) -> bool:
     return any(tuple(rest[i:i + 2]) == _ASKS for i in range(len(rest) - 1))
 
 
-def _own_article(read: Understanding, words: list[str]) -> bool:
-    """An article inside what was read is the phrase's own, not talk about a call: a question names its
-    thing with one (« qui a le jarret », « c'est quoi les scores »), and so does a call said exactly (« pas
-    mou le caillou »). Said first, the article still makes talk (« le passe-grelot, … », « le roi Arthur »)."""
-    return words[0] not in _ARTICLES and (read.command is not None or read.cost == 0.0)
+def _own_article(read: Understanding, words: list[str], rest: list[str]) -> bool:
+    """An article in what was read is the phrase's own, not talk about a call: a question names its thing with
+    one (« qui a le jarret », « c'est quoi les scores »), and so does a call said exactly (« pas mou le
+    caillou »). Said first, a call's article makes talk about it (« la grelottine, … », « le roi Arthur »); a
+    question's does too when the talk completes it (« un jarret c'est à qui | le tour ») or names its thing
+    again (« la règle de la suite, | je l'ai lue dans le train »), not otherwise (« la règle de la velute, jo,
+    j'ai oublié »)."""
+    if words[0] not in _ARTICLES:
+        return read.command is not None or read.cost == 0.0
+    return read.command is not None and rest[0] not in _ARTICLES and not _names_it_again(rest)
+
+
+def _names_it_again(rest: list[str]) -> bool:
+    """A subject then an object pronoun in the talk (« je l'ai lue », « on la joue »): the thing said before."""
+    return any(a in _SUBJECTS and b in _OBJECTS for a, b in zip(rest, rest[1:]))
 
 
 def _about(words: list[str], holds: Holds) -> bool:
