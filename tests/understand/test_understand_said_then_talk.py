@@ -180,3 +180,17 @@ def test_talk_after_a_question_a_pause_or_a_call_claimed(matcher, said, meant):
 def test_talk_that_names_the_thing_again_or_completes_the_question_is_no_call(matcher, said):
     got = _read(matcher, said)
     assert got is None or got[0] not in ("regle", "qui_a", "velutee")
+
+
+def test_a_call_said_first_then_plain_talk_when_no_phrase_is_near_the_whole(matcher):
+    # no phrase of the grammar is near the whole sentence: its first run of a call's words is tried alone
+    assert _read(matcher, "euh chante-sloubi il veut jouer") == ("chante_sloubi", None)
+
+
+@pytest.mark.parametrize("said", [
+    "pélican messire linotte",  # two calls
+    "alouette gentille alouette",  # a song: the key word again
+    "linotte pour un alouette pour deux et ainsi de suite",  # the birds' numbers told
+])
+def test_the_first_calls_words_are_not_taken_before_talk_that_holds_another_call(matcher, said):
+    assert _read(matcher, said) is None

@@ -70,6 +70,8 @@ __all__ = ["INF", "UNKNOWN_SPEAKER", "Candidate", "Matcher", "ResultKind", "Thre
 _Context = tuple[Table, LazyNow]
 #: The reason a sentence is refused when no call is near it (not a slot that fails, not a call illegal now).
 NOTHING_NEAR = "rien d'assez proche d'une annonce"
+#: … and when no phrase of the grammar is anywhere near it.
+NO_PHRASE_NEAR = "aucune annonce ne ressemble à cela"
 
 
 @dataclass(repr=False)
@@ -140,7 +142,8 @@ class Matcher:
             read = self._read(replace(utterance, text=again.text), table)
             if read.accepted and (again.agree is None or _same(read, self._read(replace(utterance, text=again.agree), table))):
                 return replace(read, text=utterance.text)
-        if first.kind is ResultKind.REJECTED and first.nearest is not None:
+        if first.kind is ResultKind.REJECTED and (first.nearest is not None or first.reason == NO_PHRASE_NEAR):
+            # (no phrase near the whole sentence: its first words may still be one, « chante-sloubi, il veut … »)
             return self._before_talk(utterance, table, first) or first
         return first
 
@@ -151,11 +154,9 @@ class Matcher:
         if remark_after(tokens(utterance.text)):
             return None  # (« grelottine, mon œil »: doubt about a call)
         nearest = first.nearest
-        if nearest is None:
-            return None
         pairs = token_pairs(utterance.text)
-        near = nearest_end(pairs, nearest.template, self._holds, self._joined)
-        plain_ends = [] if nearest.slot_failed else cuts(pairs, self._holds)
+        near = nearest_end(pairs, nearest.template, self._holds, self._joined) if nearest is not None else None
+        plain_ends = [] if nearest is not None and nearest.slot_failed else cuts(pairs, self._holds)
         ends = ([near] if near is not None else []) + [end for end in plain_ends if end != near]
         for end in ends:
             if not may_take(pairs[:end], pairs[end:]):
@@ -481,7 +482,7 @@ class Matcher:
         text = utterance.text
         base = dict(text=text, speaker=who, speaker_source=source)
         if not ranked:
-            return Understanding(ResultKind.REJECTED, reason="aucune annonce ne ressemble à cela", **base)
+            return Understanding(ResultKind.REJECTED, reason=NO_PHRASE_NEAR, **base)
         best = ranked[0]
         if best.failure and best.cost <= th.explain:
             return Understanding(

@@ -168,13 +168,21 @@ def cuts(pairs: Sequence[Pair], holds: Holds) -> list[int]:
     because = next((i for i in range(1, len(plain)) if _reason(plain[i:])), None)
     if because is not None and because not in out:
         out.insert(0, because)  # before the reason for the call (« je sirote | puisque j'ai une chouette »)
-    strong = max((i for i, (plain, _) in enumerate(pairs) if plain in _STAKES or holds(plain) & _STRONG), default=-1)
-    if strong < 0:
-        return out
-    while strong + 1 < len(pairs) and _held(pairs[strong + 1][0], holds):
-        strong += 1
-    end = _end_after(pairs, strong, holds)
-    return out + [end] if end is not None and end not in out else out
+    strong = [i for i, (plain, _) in enumerate(pairs) if plain in _STAKES or holds(plain) & _STRONG]
+    for start in strong[-1:] + strong[:1]:  # the last run that holds a call's words, then the first
+        while start + 1 < len(pairs) and _held(pairs[start + 1][0], holds):
+            start += 1
+        end = _end_after(pairs, start, holds)
+        if end is None or end in out or start < strong[-1] and not _plain_talk(plain[end:], holds):
+            continue
+        out.append(end)
+    return out
+
+
+def _plain_talk(words: Sequence[str], holds: Holds) -> bool:
+    """Talk that holds no call's key word, name or number (« chante-sloubi | il veut jouer »): after the first
+    run of a call's words, the talk must be that plain (« pélican messire linotte » is two calls)."""
+    return not any(holds(w) & (_STRONG | {"sounds_number"}) for w in words)
 
 
 def nearest_end(pairs: Sequence[Pair], nearest: Template, holds: Holds, joined: Joined) -> int | None:
