@@ -169,6 +169,7 @@ class Split:
     ambiguous: int = 0
     left_to_game: int = 0  # natural lines read right but for a target nobody said (the game knows it)
     in_context: Tally = field(default_factory=Tally)  # throws read against the game at the throw's moment
+    at_moment: Tally = field(default_factory=Tally)  # every natural line, its throws read at their moment
     cpu_in_context: list[float] = field(default_factory=list)
     throws_alone: Tally = field(default_factory=Tally)  # the same throws read out of context, judged by effect
     chatter_at_throw: Tally = field(default_factory=Tally)  # ok = rejected at both of a roller's throw moments
@@ -215,17 +216,18 @@ def _effect(game: Game, call: Call | None) -> str | None:
     return repr(twin.state)
 
 
-def read_in_context(matcher: Matcher, row: dict, s: Split) -> None:
+def read_in_context(matcher: Matcher, row: dict, s: Split) -> bool | None:
     """A throw read against the game at its moment: right when it does to the game what the throw said does
-    (« six » heard as a die when the cul is awaited lands as the cul, as the engine plays it)."""
+    (« six » heard as a die when the cul is awaited lands as the cul, as the engine plays it). Returns whether
+    it was right, None when the line is no throw of the roller's turn."""
     expect, roller = row["expect"], row["speaker"]
     game = throw_moment(expect["kind"], roller)
     if game is None or row["expect"].get("players"):
-        return
+        return None
     said = Call(CallKind(expect["kind"]), roller, 2.0, dice=tuple(expect["dice"]))
     wanted = _effect(game, said)
     if wanted is None:
-        return  # the moment as built does not take the throw: not counted
+        return None  # the moment as built does not take the throw: not counted
     alone = matcher.understand(row["text"], speaker=roller)  # the same line out of context, judged the same way
     alone_call = replace(alone.call, t=2.0) if alone.accepted and alone.call is not None else None
     s.throws_alone.add(_effect(game, alone_call) == wanted, alone, f"{row['id']} {roller}: {row['text']!r}")
@@ -233,7 +235,9 @@ def read_in_context(matcher: Matcher, row: dict, s: Split) -> None:
     u = matcher.understand(row["text"], speaker=roller, table=game)
     s.cpu_in_context.append(time.process_time() - c)  # apart: the out-of-context p99 stays comparable
     got = replace(u.call, t=2.0) if u.accepted and u.call is not None else None
-    s.in_context.add(_effect(game, got) == wanted, u, f"{row['id']} {roller} (au moment du lancer): {row['text']!r}")
+    right = _effect(game, got) == wanted
+    s.in_context.add(right, u, f"{row['id']} {roller} (au moment du lancer): {row['text']!r}")
+    return right
 
 
 #: The moments a chatter line is read at as the roller's own words: his chouettes awaited, then his cul.
@@ -277,14 +281,19 @@ def run_split(matchers: tuple[Matcher, ...], name: str) -> Split:
             got = got_of(u)
             said = f"{row['id']} {row['speaker']}: {row['text']!r} (attendu {expect} par {players}, lu par {list(u.players)})"
             s.natural["together, names said"].add(got == expect and set(u.players) == set(players), u, said)
+            s.at_moment.add(got == expect and set(u.players) == set(players), u, said)
             continue
+        alone = []
         for speaker in players or [row["speaker"]]:
             u = timed(matcher_for(row["text"], speaker), row["text"], speaker, s)
             source = "together" if row["expect"].get("players") else row["expect"]["kind"]
             got = got_of(u)
             s.natural[_family(source)].add(got == expect, u, f"{row['id']} {speaker}: {row['text']!r} (attendu {expect})")
             s.left_to_game += got != expect and _target_left_to_the_game(got, expect, row["text"])
-        read_in_context(base, row, s)
+            alone.append((got == expect, u))
+        at_moment = read_in_context(base, row, s)
+        for ok, u in alone:  # (a throw of the roller's turn: as read at its moment, as the game reads it)
+            s.at_moment.add(ok if at_moment is None else at_moment, u, "")
     for row in load("damaged", name):
         matcher = matcher_for(row["clean"], row["speaker"])
         clean = got_of(matcher.understand(row["clean"], speaker=row["speaker"]))
@@ -385,6 +394,7 @@ def figures(s: Split) -> dict[str, str]:
         col[f"· {family}"] = s.natural[family].pct() if family in s.natural else "   — "
     col["· throws (chouettes, cul, 3 dice) out of context"] = s.throws_alone.pct()
     col["· … the same read at the throw's moment"] = s.in_context.pct()
+    col["natural, each throw read at its moment"] = s.at_moment.pct()
     col["damaged: same reading as clean"] = dam.pct()
     col["· reading as the corpus expects"] = s.damaged_expect.pct()
     for cls in DAMAGE_CLASSES:
