@@ -140,6 +140,14 @@ def test_a_throw_or_a_call_with_the_tables_own_words_around_it(matcher, said, me
     assert _read(matcher, said) == meant
 
 
+@pytest.mark.parametrize("said", [
+    "deux je fais deux heures de route demain",  # the face said again counts a noun: no die
+    "six je fais six kilomètres à pied",
+])
+def test_one_face_said_twice_then_talk_is_no_die(matcher, said):
+    assert _read(matcher, said) is None
+
+
 def test_two_faces_said_together_are_still_the_chouettes(matcher):
     assert _read(matcher, "six six") == ("chouettes", (6, 6))
     assert _read(matcher, "six et six") == ("chouettes", (6, 6))

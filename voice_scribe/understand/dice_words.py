@@ -552,7 +552,7 @@ def _amid(words: Sequence[str], remark_fits: RemarkGate | None = None) -> tuple[
     if len(dice) == 1 and not marks - {"rolled"}:
         # one face: said again (« cinq peuchère cinq »), or with a remark where one die is awaited
         # (« cinq et je dis plus rien » at the cul); never with a remark out of context (« ça fait deux heures »)
-        reading = DiceReading(CallKind.DE, dice) if twice is not None or later and (not rest or called) or remark \
+        reading = DiceReading(CallKind.DE, dice) if (twice is not None or later) and (not rest or called) or remark \
             else None
     else:
         reading = _kind(dice, marks)
