@@ -202,3 +202,8 @@ def test_a_call_said_first_then_plain_talk_when_no_phrase_is_near_the_whole(matc
 ])
 def test_the_first_calls_words_are_not_taken_before_talk_that_holds_another_call(matcher, said):
     assert _read(matcher, said) is None
+
+
+def test_a_letter_held_as_a_shout_is_typed(matcher):
+    assert _read(matcher, "attrape-oiseauuu") == ("attrape_oiseau", None)
+    assert _read(matcher, "sirop gagnaaant") == ("sirop_gagnant", None)

@@ -13,6 +13,8 @@ ordered rewrite rules, tested on the game's vocabulary.
 
 >>> tokens("J'achète, Karadoc !")
 ['j', 'achete', 'karadoc']
+>>> tokens("beau-sirooop 111 brrr")
+['beau', 'sirop', '111', 'brr']
 >>> phonetic_key("cailloux") == phonetic_key("caillou")
 True
 >>> phonetic_key("Bergeronette") == phonetic_key("bergeronnette")
@@ -39,6 +41,17 @@ _DIE_NOUNS = {"dé": "dé", "dés": "dés"}
 _REGIONAL = {"moé": "moi", "toé": "toi", "moè": "moi", "toè": "toi"}
 
 
+#: A letter said long, written three times or more (« beau-sirooop », « gagnaaant »): no French word has one so.
+_STRETCHED = re.compile(r"([^\W\d_])\1{2,}")
+
+
+def _unstretched(word: str) -> str:
+    """« siroooote » → « sirote »: a letter held, as a shout is typed; an interjection keeps two (« brrr » →
+    « brr », « hmmm » → « hmm »)."""
+    once = _STRETCHED.sub(r"\1", word)
+    return once if len(once) > 2 or once == word else _STRETCHED.sub(r"\1\1", word)
+
+
 def strip_accents(text: str) -> str:
     text = text.replace("œ", "oe").replace("Œ", "OE").replace("æ", "ae")
     decomposed = unicodedata.normalize("NFKD", text)
@@ -59,6 +72,7 @@ def _token_pairs(text: str) -> tuple[tuple[str, str], ...]:
             out.append((UNK, UNK))
             continue
         for word in _SEPARATORS.split(part):
+            word = _unstretched(word)
             word = _REGIONAL.get(word, word)
             plain = _KEEP.sub("", strip_accents(word))
             plain = _DIE_NOUNS.get(word, plain)
