@@ -207,3 +207,7 @@ def test_the_first_calls_words_are_not_taken_before_talk_that_holds_another_call
 def test_a_letter_held_as_a_shout_is_typed(matcher):
     assert _read(matcher, "attrape-oiseauuu") == ("attrape_oiseau", None)
     assert _read(matcher, "sirop gagnaaant") == ("sirop_gagnant", None)
+
+
+def test_the_calls_words_taken_up_as_a_topic_are_talk(matcher):
+    assert _read(matcher, "ah oui pas mou le caillou en parlant de cailloux ha ha") is None

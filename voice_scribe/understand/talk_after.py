@@ -137,6 +137,8 @@ _YOURS = frozenset({"ton", "ta", "tes", "tu", "t", "toi", "votre", "vos"})
 _BECAUSE = frozenset({"puisque", "puisqu", "parce", "car"})
 #: Object pronouns after a subject (« je l'ai lue », « on la joue », « j'en ai »)
 _OBJECTS = frozenset({"l", "le", "la", "les", "en", "y"})
+#: « … en parlant de cailloux »: the call's words taken up as a topic (« pas mou le caillou, en parlant de … »)
+_SPEAKING_OF = ("en", "parlant")
 #: The scribe called before the talk's own clause (« pause, scribe, je vais chercher du gâteau »)
 _VOCATIVES = frozenset({"scribe"})
 #: The speaker claiming the call he made (« velutée, c'est moi qui les ai »): not talk about the call
@@ -235,8 +237,8 @@ def nearest_end(pairs: Sequence[Pair], nearest: Template, holds: Holds, joined: 
         return _end_after(pairs, meant, holds)  # (a reason names what it likes: « … puisque j'ai mon jarret »)
     if any(t.kind == "dice" for t in nearest.toks) and _faces_in(plain[meant + 1 :]):
         return None  # faces said again after the throw's (« trois six, alors trois trois six »)
-    said_keys = {w for w in plain[: meant + 1] if "key" in holds(w)}
-    if said_keys.intersection(plain[meant + 1 :]):
+    said_keys = {phonetic_key(w) for w in plain[: meant + 1] if "key" in holds(w)}
+    if said_keys.intersection(phonetic_key(w) for w in plain[meant + 1 :]):
         return None  # the call's key word said again: a song, a pun (« alouette, gentille alouette »)
     return _end_after(pairs, meant, holds)
 
@@ -431,11 +433,12 @@ def _goes_on(rest: list[str]) -> bool:
 
 
 def _about_the_call(rest: list[str]) -> bool:
-    """Talk that goes on about the call (« … c'est … ») or completes its last word (« … de … »), or joins the
-    speaker to it (« … moi aussi »); not the speaker claiming it (« velutée, c'est moi qui les ai »)."""
+    """Talk that goes on about the call (« … c'est … », « … en parlant de … ») or completes its last word (« … de
+    … »), or joins the speaker to it (« … moi aussi »); not the speaker claiming it (« velutée, c'est moi qui
+    les ai »)."""
     if tuple(rest[:3]) == _CLAIM:
         return False
-    return rest[0] in _ABOUT_IT | _COMPLEMENT or _ALSO in rest[:2]
+    return rest[0] in _ABOUT_IT | _COMPLEMENT or _ALSO in rest[:2] or tuple(rest[:2]) == _SPEAKING_OF
 
 
 def _reports(rest: list[str]) -> bool:
