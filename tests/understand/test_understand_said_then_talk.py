@@ -211,3 +211,13 @@ def test_a_letter_held_as_a_shout_is_typed(matcher):
 
 def test_the_calls_words_taken_up_as_a_topic_are_talk(matcher):
     assert _read(matcher, "ah oui pas mou le caillou en parlant de cailloux ha ha") is None
+
+
+@pytest.mark.parametrize("said,meant", [
+    ("jo linotte", ("pari_oiseau", 1)),
+    ("top pélican", ("pelican", None)),
+    ("bien suivant", ("suivant", None)),
+    ("bien entendu file-sirop", ("file_sirop", None)),
+])
+def test_an_approval_or_an_evidence_said_before_the_call(matcher, said, meant):
+    assert _read(matcher, said) == meant
