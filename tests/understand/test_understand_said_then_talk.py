@@ -221,3 +221,17 @@ def test_the_calls_words_taken_up_as_a_topic_are_talk(matcher):
 ])
 def test_an_approval_or_an_evidence_said_before_the_call(matcher, said, meant):
     assert _read(matcher, said) == meant
+
+
+@pytest.mark.parametrize("said,meant", [
+    ("mécréant on l'a dit ensemble léodagan et moi j'suis à cent douze", ("mecreant", None)),
+    ("excalibur on l'a dit ensemble perceval et moi", ("excalibur", None)),
+    ("salsifi tous les deux avec yvain et j'suis toujours à cent douze", ("salsifi", None)),
+])
+def test_who_else_said_it_and_the_speakers_score_close_the_sentence(matcher, said, meant):
+    assert _read(matcher, said) == meant
+
+
+def test_a_closing_still_holds_no_number_but_a_score(matcher):
+    # « trois » is no score: the words after the closing hold a number, so they are not dropped as its flourish
+    assert _read(matcher, "mécréant on l'a dit ensemble à trois six") != ("mecreant", None)

@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from voice_scribe.engine.calls import CallKind
-from voice_scribe.understand.numbers import DIE_WORDS, parse_number
+from voice_scribe.understand.numbers import DIE_WORDS, scores_said
 
 #: The faces in words and digits.
 FACES = {word: face for word, face in DIE_WORDS.items() if word != "une"} | {str(face): face for face in range(1, 7)}
@@ -347,35 +347,23 @@ def _runs(said: list[str]) -> list[tuple[int, int]]:
     return spans
 
 
-#: The most three dice sum to: a number over it said after the throw is no sum of its faces.
-_MOST_A_SUM = 18
 #: What a score said after the throw is read as (no face, no number, no word of a throw).
 _SCORE = "·"
 
 
 def _scores_out(said: list[str], after: int) -> list[str]:
-    """``said`` with the numbers said from ``after`` on that no throw sums to put out of the throw's words: the
-    score the speaker gives himself (« deux deux six et je monte à cent soixante-dix-huit », « … et j'suis à cent
-    douze »), a remark's words, not faces said again.
+    """``said`` with the scores said from ``after`` on (:func:`~.numbers.scores_said`) put out of the throw's
+    words: the score the speaker gives himself (« deux deux six et je monte à cent soixante-dix-huit »), a
+    remark's words, not faces said again.
 
     >>> _scores_out("six et un je reste a cent douze".split(), 3)
     ['six', 'et', 'un', 'je', 'reste', 'a', '·', '·']
     >>> _scores_out("deux et trois ca fait cinq".split(), 3)
     ['deux', 'et', 'trois', 'ca', 'fait', 'cinq']
     """
-    out, i = list(said), after
-    while i < len(out):
-        if out[i] not in _NUMBERS and out[i] not in FACES:
-            i += 1
-            continue
-        j = i
-        while j < len(out) and (out[j] in _NUMBERS or out[j] in FACES or out[j] == "et" and j + 1 < len(out)
-                                and (out[j + 1] in _NUMBERS or out[j + 1] in FACES)):
-            j += 1
-        value = parse_number(out[i:j]) if any(w in _NUMBERS for w in out[i:j]) else None
-        if value is not None and value > _MOST_A_SUM:
-            out[i:j] = [_SCORE] * (j - i)
-        i = j
+    out = list(said)
+    for i, j in scores_said(said, after):
+        out[i:j] = [_SCORE] * (j - i)
     return out
 
 

@@ -57,6 +57,36 @@ def is_number_token(word: str) -> bool:
     return word in NUMBER_WORDS or word.isdigit()
 
 
+#: The most three dice sum to: a number over it said beside a call is no face nor sum of faces.
+MOST_A_SUM = 18
+
+
+def scores_said(words: list[str] | tuple[str, ...], start: int = 0) -> list[tuple[int, int]]:
+    """The spans (start, end) of the numbers said from ``start`` on that are over :data:`MOST_A_SUM` and more
+    than faces (a tens, « cent », « mille » in them): a score a player gives himself (« … et j'suis à cent
+    douze »), never a throw's faces said one word each (« six six six »).
+
+    >>> scores_said("six et un je reste a cent douze".split())
+    [(6, 8)]
+    >>> scores_said("deux et trois ca fait cinq".split()), scores_said("quatre vingt deux".split())
+    ([], [(0, 3)])
+    """
+    out, i = [], start
+    while i < len(words):
+        if not is_number_token(words[i]):
+            i += 1
+            continue
+        j = i
+        while j < len(words) and (is_number_token(words[j]) or words[j] == "et" and j + 1 < len(words)
+                                  and is_number_token(words[j + 1])):
+            j += 1
+        value = parse_number(words[i:j]) if any(w not in DIE_WORDS for w in words[i:j]) else None
+        if value is not None and value > MOST_A_SUM:
+            out.append((i, j))
+        i = j
+    return out
+
+
 @lru_cache(maxsize=4096)
 def _parse(words: tuple[str, ...]) -> int | None:
     if len(words) == 1 and words[0].isdigit():

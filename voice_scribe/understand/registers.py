@@ -23,7 +23,7 @@ from pathlib import Path
 from voice_scribe.understand.commentary import SLOT_INTRODUCERS
 from voice_scribe.understand.grammar import GrammarError, _Expander, _read_sections, grammar_root, parse_template
 from voice_scribe.understand.normalize import token_pairs
-from voice_scribe.understand.numbers import DIE_WORDS, is_number_token
+from voice_scribe.understand.numbers import DIE_WORDS, is_number_token, scores_said
 
 #: A phrase of the data, as plain words.
 Phrase = tuple[str, ...]
@@ -323,9 +323,10 @@ class Registers:
         end = len(pairs)
         for i in range(start + 1, len(pairs)):
             closing = self.closings.at(pairs, i)
-            if closing and not kinds(_text(pairs[i + len(closing) :])) & {"number", "key"}:
+            if closing and not kinds(_text(_without_scores(pairs[i + len(closing) :]))) & {"number", "key"}:
                 # (a word heard as a number by its sound only, « que les dieux … », is no number said; the
-                # closing's own words are no call's: « on l'a dit ensemble avec … » is no « avec » of a sirop)
+                # closing's own words are no call's: « on l'a dit ensemble avec … » is no « avec » of a sirop;
+                # a score is the speaker's own, « … on l'a dit ensemble, Perceval et moi, j'suis à cent douze »)
                 end = i if len(pairs) - i <= MAX_DROPPED else end
                 break
         dropped = 0
@@ -394,6 +395,12 @@ def _ends(pairs: Sequence[Pair], start: int, end: int, phrase: Phrase) -> bool:
 def said_words(pairs: Sequence[Pair]) -> list[str]:
     """The plain words but hesitations."""
     return [w for w, _ in pairs if w not in HESITATIONS]
+
+
+def _without_scores(pairs: list[Pair]) -> list[Pair]:
+    """The words but the scores said in them (:func:`~.numbers.scores_said`: « … j'suis à cent douze »)."""
+    spans = scores_said([plain for plain, _ in pairs])
+    return [p for k, p in enumerate(pairs) if not any(i <= k < j for i, j in spans)]
 
 
 def _text(pairs: Sequence[Pair]) -> str:
