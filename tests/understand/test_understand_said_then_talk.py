@@ -89,11 +89,25 @@ def test_a_question_to_the_table_after_the_faces_opens_a_remark(matcher, said, d
 
 @pytest.mark.parametrize("said,face", [
     ("le cul un tout petit tout mignon", 1),
-    ("et le cul six schnaps pour tout le monde", 6),
+    ("et le cul six le grand jeu", 6),
 ])
 def test_the_cul_named_before_its_face_takes_any_remark(matcher, said, face):
     assert _read(matcher, said, _cul_awaited()) == ("cul", (face,))
     assert _read(matcher, said, _cul_awaited("Perceval")) is None  # Karadoc is not the roller there
+
+
+def test_the_cul_named_before_a_count_of_things_is_no_throw(matcher):
+    assert _read(matcher, "le cul six pieds sous terre", _cul_awaited()) is None
+
+
+@pytest.mark.parametrize("said", [
+    "cinq six qui veulent venir ce soir",  # « cinq-six »: about that many, and a relative « qui »
+    "deux trois qui viennent demain",
+    "deux trois comment dire",
+    "quatre cinq pourquoi pas",  # an answer to « how many? »
+])
+def test_a_count_said_at_the_rollers_moment_is_no_throw(matcher, said):
+    assert _read(matcher, said, _chouettes_awaited()) is None
 
 
 def test_a_score_alone_is_no_throw(matcher):

@@ -197,7 +197,7 @@ RemarkGate = Callable[[DiceReading], bool]
 #: it (« rien du tout », « pas de bol », « chais pas »), an oath. A noun right after the faces is a count of
 #: things (« deux trois bières »), not a throw.
 _REMARK_OPENERS = frozenset("je j on tu t il elle vous c ca ça y et pas rien que chais sais bon ben bah quelle quel "
-                            "vite tapez qu vas va votre vos qui pourquoi comment donc".split())
+                            "vite tapez qu vas va votre vos".split())
 
 
 #: A clause's first words: after a last face « un », they make it the face (« … et un je le sens pas »), as an oath
@@ -274,11 +274,40 @@ def _opens_a_remark(after: list[str], before: str = "") -> bool:
     """
     if not after:
         return False
-    w = after[0]
+    w, nxt = after[0], after[1] if len(after) > 1 else ""
     if w in _ADDRESSES:
         return _addressed(after)
+    if w in _ASKING:
+        return _asks_the_table(w, nxt)
     return (w in _REMARK_OPENERS or w in _OATHS or w in _INTERJECTIONS
             or w in _REMARK_PREPOSITIONS or _imperative(w) or before in ("mon", "ma", "trop") and w not in _NUMBERS)
+
+
+#: Words that may open a question to the table after a throw (« … qui veut trinquer », « … pourquoi vous
+#: comptez sur vos doigts ») or its consequence (« … donc ça me met à cent quarante »).
+_ASKING = frozenset({"qui", "pourquoi", "donc"})
+#: The persons a « pourquoi » asks of (« pourquoi vous riez »; « pourquoi pas » answers).
+_ASKED = frozenset("vous tu t il elle on je j ils elles".split())
+
+
+def _asks_the_table(w: str, nxt: str) -> bool:
+    """« qui » before a verb in the singular asks (« qui veut parier », « qui a le nez qui gratte », « qui c'est
+    qui va boire »); before one in the plural it is a relative after a count (« cinq six qui veulent venir »,
+    « deux trois qui viennent demain »); « pourquoi » asks a person (not « pourquoi pas »); « donc » opens a
+    clause or the speaker's score (« … donc ça me met à cent quarante », « … donc deux cent vingt-quatre »).
+
+    >>> _asks_the_table("qui", "veut"), _asks_the_table("qui", "veulent"), _asks_the_table("pourquoi", "pas")
+    (True, False, False)
+    """
+    if w == "qui":
+        return bool(nxt) and not nxt.endswith("nt") and nxt not in _PLURAL_VERBS
+    if w == "pourquoi":
+        return nxt in _ASKED
+    return nxt in _CLAUSES or nxt == _SCORE
+
+
+#: Verbs in the plural that end in no « -nt » (« qui sont », « qui ont »).
+_PLURAL_VERBS = frozenset({"sont", "ont", "vont", "font"})
 
 
 #: Insults that address the table with « de » after them (« bande de manants », « espèces de bouseux »).
@@ -528,7 +557,9 @@ def _amid(words: Sequence[str], remark_fits: RemarkGate | None = None) -> tuple[
         # (the table addressed, an interjection or a preposition never follows an article either)
         called = nxt in _ADDRESSES or nxt in _INTERJECTIONS or nxt in _REMARK_PREPOSITIONS or _imperative(nxt)
         opens = opens and (nxt in _CLAUSES or nxt in _OATHS or called or _throw_word(nxt) and nxt not in _BEFORE_A_NOUN)
-    if any(w in _CUL for w in said[start:last_face]) and not any(_another_time(w) for w in said[last_face + 1 :]):
+    after_face = said[last_face + 1] if last_face + 1 < len(said) else ""
+    counts = len(after_face) > 3 and after_face[-1] in "sx"  # « le cul six pieds sous terre »: a count of things
+    if any(w in _CUL for w in said[start:last_face]) and not counts and not any(_another_time(w) for w in said[last_face + 1 :]):
         opens = True  # « le cul un, tout petit tout mignon »: the die named before its face, then any remark
     if run_up:
         remark = True  # the table called before the throw (« oyez oyez … », « Karadoc un quatre »): as a remark

@@ -358,6 +358,8 @@ def takes(read: Understanding, said: Sequence[Pair], talk: Sequence[Pair], holds
             return False  # « deux trois | messires sont arrivés »: the numbers count a noun, no faces read out
         numbers = sum(is_number_token(w) and not _article(words, i) for i, w in enumerate(words))
         named_cul = kind == "cul" and "cul" in words and numbers >= 1
+        if tuple(rest) == _WHY_NOT:
+            return False  # « quatre cinq, pourquoi pas »: an answer (how many?), no throw read out
         return tuple(rest[:2]) != _ACTUALLY and not _PAST.intersection(rest) and (numbers >= 2 or named_cul)
     staked = read.cost == 0.0 and read.call is not None and (read.call.number is not None or read.call.target is not None)
     at_target = read.call is not None and read.call.target is not None and _addressed(rest)
@@ -465,6 +467,8 @@ def _own_article(read: Understanding, words: list[str], rest: list[str]) -> bool
     question's does too when the talk completes it (« un jarret c'est à qui | le tour ») or names its thing
     again (« la règle de la suite, | je l'ai lue dans le train »), not otherwise (« la règle de la velute, jo,
     j'ai oublié »)."""
+    if read.command is not None and NEGATIONS.intersection(rest):
+        return False  # « c'est quoi déjà la grelottine, j'ai jamais compris le truc »: said to the table
     if words[0] not in _ARTICLES:
         return read.command is not None or read.cost == 0.0
     return read.command is not None and rest[0] not in _ARTICLES and not _names_it_again(rest)
