@@ -249,3 +249,9 @@ def test_who_else_said_it_and_the_speakers_score_close_the_sentence(matcher, sai
 def test_a_closing_still_holds_no_number_but_a_score(matcher):
     # « trois » is no score: the words after the closing hold a number, so they are not dropped as its flourish
     assert _read(matcher, "mécréant on l'a dit ensemble à trois six") != ("mecreant", None)
+
+
+def test_points_counted_after_a_throw_are_no_score_said(matcher):
+    # « c'est cent points chez nous »: points counted in talk about the game, not the speaker's own score
+    assert _read(matcher, "trois six c'est un cul de chouette de six c'est cent points chez nous",
+                 _chouettes_awaited()) is None

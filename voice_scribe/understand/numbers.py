@@ -61,15 +61,25 @@ def is_number_token(word: str) -> bool:
 MOST_A_SUM = 18
 
 
+#: The words a score a player gives himself is said after (« je suis à », « ça me fait », « j'ai toujours »,
+#: « donc ») or before (« … pour moi »).
+_SCORE_BEFORE = frozenset({"a", "fait", "met", "ai", "toujours", "donc"})
+_SCORE_AFTER = frozenset({"pour"})
+
+
 def scores_said(words: list[str] | tuple[str, ...], start: int = 0) -> list[tuple[int, int]]:
-    """The spans (start, end) of the numbers said from ``start`` on that are over :data:`MOST_A_SUM` and more
-    than faces (a tens, « cent », « mille » in them): a score a player gives himself (« … et j'suis à cent
-    douze »), never a throw's faces said one word each (« six six six »).
+    """The spans (start, end) of the numbers said from ``start`` on that are over :data:`MOST_A_SUM`, more
+    than faces (a tens, « cent », « mille » in them) and said as a score (after « à », « fait », « ai »,
+    « toujours », « donc », or before « pour »): a score a player gives himself (« … et j'suis à cent
+    douze »), never a throw's faces said one word each (« six six six ») nor points counted (« … c'est cent
+    points chez nous »).
 
     >>> scores_said("six et un je reste a cent douze".split())
     [(6, 8)]
-    >>> scores_said("deux et trois ca fait cinq".split()), scores_said("quatre vingt deux".split())
-    ([], [(0, 3)])
+    >>> scores_said("deux et trois ca fait cinq".split()), scores_said("donc quatre vingt deux".split())
+    ([], [(1, 4)])
+    >>> scores_said("c est cent points chez nous".split())
+    []
     """
     out, i = [], start
     while i < len(words):
@@ -81,7 +91,9 @@ def scores_said(words: list[str] | tuple[str, ...], start: int = 0) -> list[tupl
                                   and is_number_token(words[j + 1])):
             j += 1
         value = parse_number(words[i:j]) if any(w not in DIE_WORDS for w in words[i:j]) else None
-        if value is not None and value > MOST_A_SUM:
+        before = words[i - 1] if i > 0 else ""
+        after = words[j] if j < len(words) else ""
+        if value is not None and value > MOST_A_SUM and (before in _SCORE_BEFORE or after in _SCORE_AFTER):
             out.append((i, j))
         i = j
     return out
