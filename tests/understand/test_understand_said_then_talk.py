@@ -255,3 +255,14 @@ def test_points_counted_after_a_throw_are_no_score_said(matcher):
     # « c'est cent points chez nous »: points counted in talk about the game, not the speaker's own score
     assert _read(matcher, "trois six c'est un cul de chouette de six c'est cent points chez nous",
                  _chouettes_awaited()) is None
+
+
+@pytest.mark.parametrize("said,dice", [
+    ("cinq et cinq les deux cinq", (5, 5)),  # both dice on five, never the faces two and five
+    ("six et six les deux six", (6, 6)),
+    ("les trois six", (6, 6, 6)),
+])
+def test_les_deux_before_a_face_is_both_dice_on_it(matcher, said, dice):
+    kind = "chouettes" if len(dice) == 2 else "des"
+    assert _read(matcher, said) == (kind, dice)
+    assert _read(matcher, said, _chouettes_awaited()) == (kind, dice)

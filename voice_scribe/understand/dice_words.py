@@ -420,6 +420,29 @@ def _twice(core: list[str]) -> tuple[tuple[int, ...], frozenset[str]] | None:
     return None
 
 
+#: « les deux cinq », « les trois six »: every die of them shows that face (the multiplier it reads as).
+_BOTH = {"deux": "double", "trois": "triple"}
+
+
+def both_faces(words: Sequence[str]) -> list[str] | None:
+    """``words`` with « les deux <face> » / « les trois <face> » (both or all three dice on that face: « cinq et
+    cinq, les deux cinq ») read as « double <face> » / « triple <face> », never as the faces two and five;
+    None when no such words are said. « les deux chouettes » counts the dice (no face after « deux »); « les
+    trois trois » may be the faces said with an article as much as three threes: left as said.
+
+    >>> both_faces("cinq et cinq les deux cinq".split())
+    ['cinq', 'et', 'cinq', 'double', 'cinq']
+    >>> both_faces("les deux chouettes".split()) is None, both_faces("deux cinq".split()) is None
+    (True, True)
+    """
+    out, found = list(words), False
+    for i in range(len(out) - 2):
+        if out[i] == "les" and out[i + 1] in _BOTH and out[i + 2] in FACES and out[i + 2] not in ("un", out[i + 1]):
+            out[i : i + 2] = ["", _BOTH[out[i + 1]]]
+            found = True
+    return [w for w in out if w] if found else None
+
+
 def read_amid_remarks(words: Sequence[str], remark_fits: RemarkGate | None = None) -> DiceReading | None:
     """A throw said with the table's remarks around it: oaths before it (« boudu une paire de trois »), said again
     with an oath between (« cinq peuchère cinq »: one five; « six quatre six quatre t'entends ou quoi »: 6-4), or

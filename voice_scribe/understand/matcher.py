@@ -48,7 +48,7 @@ from voice_scribe.understand.commentary import COMMENTARY_WORDS, INF, SLOT_INTRO
 from voice_scribe.understand.context import (
     Judgement, LazyNow, Standing, Table, allowed_now, as_awaited, awaited_dice, complete, judge, remark_gate,
 )
-from voice_scribe.understand.dice_words import corrects
+from voice_scribe.understand.dice_words import both_faces, corrects
 from voice_scribe.understand.grammar import FILLERS, Grammar, Template, load_grammar
 from voice_scribe.understand.heard_words import HeardWords, UTok, collapse_repeats, without_stutters
 from voice_scribe.understand.normalize import token_pairs, tokens
@@ -120,6 +120,11 @@ class Matcher:
             utterance = Utterance(t=0.0, text=utterance, speaker=speaker)
         elif speaker and not utterance.speaker:
             utterance = replace(utterance, speaker=speaker)
+        both = both_faces(tokens(utterance.text)) if not self._too_long(utterance.text) else None
+        if both is not None:  # « cinq et cinq, les deux cinq »: both dice on five, not the faces two and five
+            read = self.understand(replace(utterance, text=" ".join(both)), table=table)
+            if read.accepted:
+                return replace(read, text=utterance.text)
         named = self.registers.dice_named(utterance.text) if not self._too_long(utterance.text) else ()
         for bare in (True, False) if named else ():  # dice named by their colour (« le rouge six, le bleu
             # quatre »): their faces alone, then the dice by their order (« le premier il fait un, le deuxième … »)
