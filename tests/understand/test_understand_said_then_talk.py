@@ -266,3 +266,10 @@ def test_les_deux_before_a_face_is_both_dice_on_it(matcher, said, dice):
     kind = "chouettes" if len(dice) == 2 else "des"
     assert _read(matcher, said) == (kind, dice)
     assert _read(matcher, said, _chouettes_awaited()) == (kind, dice)
+
+
+def test_the_scribe_called_after_a_command_ends_it(matcher):
+    assert _read(matcher, "répète le scribe j'ai pas entendu avec l'horloge") == ("repete", None)
+    assert _read(matcher, "velutée le scribe") == ("velutee", None)
+    # an undo still never comes from a sentence that goes on
+    assert _read(matcher, "annule le scribe tu t'es trompé") is None

@@ -170,6 +170,9 @@ def cuts(pairs: Sequence[Pair], holds: Holds) -> list[int]:
     because = next((i for i in range(1, len(plain)) if _reason(plain[i:])), None)
     if because is not None and because not in out:
         out.insert(0, because)  # before the reason for the call (« je sirote | puisque j'ai une chouette »)
+    called = next((i - (plain[i - 1] == "le") for i in range(1, len(plain)) if plain[i] in _VOCATIVES), None)
+    if called is not None and called > 0 and called not in out:
+        out.insert(0, called)  # before the scribe called (« répète | le scribe, j'ai pas entendu »)
     strong = [i for i, (plain, _) in enumerate(pairs) if plain in _STAKES or holds(plain) & _STRONG]
     for start in strong[-1:] + strong[:1]:  # the last run that holds a call's words, then the first
         while start + 1 < len(pairs) and _held(pairs[start + 1][0], holds):
@@ -333,7 +336,9 @@ def takes(read: Understanding, said: Sequence[Pair], talk: Sequence[Pair], holds
     """
     if not read.accepted or read.cost is None or not may_take(said, talk):
         return False
-    words, rest = said_words(said), said_words(talk)
+    words, rest = said_words(said), _unaddressed(said_words(talk))
+    if not rest:
+        return True  # (only the scribe called after the call: « répète, le scribe »)
     thing = read.call or read.command
     kind = thing.kind.value if thing is not None else ""
     if kind == CallKind.DE.value:
@@ -378,6 +383,9 @@ def may_take(said: Sequence[Pair], talk: Sequence[Pair]) -> bool:
     words, rest = said_words(said), said_words(talk)
     if not words or not rest or words[-1] in SLOT_INTRODUCERS:
         return False
+    rest = _unaddressed(rest)
+    if not rest:
+        return True
     if tuple(words[-1:] + rest) == _WHY_NOT or tuple(rest) == _WHY_NOT:
         return True  # « … je mets le max, pourquoi pas »: agreement, not a question
     if not any(is_number_token(w) for w in words) and _about_the_call(rest) and not _addressed(rest):
@@ -386,6 +394,15 @@ def may_take(said: Sequence[Pair], talk: Sequence[Pair]) -> bool:
     if _CORRECTING.intersection(words[run_up:]):
         return False
     return _reason(rest) or not (_takes_back(rest) or _denies(rest) or _reports(rest))
+
+
+def _unaddressed(rest: list[str]) -> list[str]:
+    """The talk without the scribe called at its start (« annule, le scribe, tu t'es trompé », « répète le scribe,
+    j'ai pas entendu »): what follows is said to him."""
+    for called in (("le", "scribe"), ("o", "scribe"), ("scribe",)):
+        if tuple(rest[: len(called)]) == called:
+            return rest[len(called) :]
+    return rest
 
 
 def _reason(rest: Sequence[str]) -> bool:
