@@ -35,8 +35,11 @@ against talk that merely starts like a call:
 
 The first cut tried is where the words of the phrase nearest the whole sentence end (:func:`nearest_end`:
 « tichette de trente-quatre | la tiche qui triche », though « tiche » sounds like the call; the words before it
-must then read exactly); after a slot's failure it is the only one. Then at most two more (:func:`cuts`), one
-more reading each, and the guards that need no reading first (:func:`may_take`): the work stays bounded.
+must then read exactly); after a slot's failure it is the only one. Then at most five more (:func:`cuts`: before
+the scribe called, before a reason, after the last word a call holds, after the last and the first run of a
+call's own words), one more reading each, and the guards that need no reading first (:func:`may_take`): the
+work stays bounded. The scribe called at the talk's start is left out of it (« répète, le scribe, … »); the
+reason for a call is talk after it whatever it names (« jarret-sifflet, puisque j'ai conservé mon jarret »).
 
 >>> pairs = [("artichette", "artichette"), ("leodagan", "léodagan"), ("dans", "dans"), ("ta", "ta"), ("face", "face")]
 >>> holds = {"artichette": frozenset({"key"}), "leodagan": frozenset({"player"})}
@@ -337,12 +340,12 @@ def takes(read: Understanding, said: Sequence[Pair], talk: Sequence[Pair], holds
     if not read.accepted or read.cost is None or not may_take(said, talk):
         return False
     words, rest = said_words(said), _unaddressed(said_words(talk))
-    if not rest:
-        return True  # (only the scribe called after the call: « répète, le scribe »)
     thing = read.call or read.command
     kind = thing.kind.value if thing is not None else ""
     if kind == CallKind.DE.value:
         return False
+    if not rest:
+        return True  # (only the scribe called after the call: « répète, le scribe »)
     if read.command is not None and read.command.kind in _CONTROL:
         return read.command.kind in _BEFORE_A_REASON and rest[0] not in _PREPOSITIONS and not _asks(rest) \
             and read.cost <= EXACT and _own_clause(rest)
