@@ -170,6 +170,7 @@ class Split:
     left_to_game: int = 0  # natural lines read right but for a target nobody said (the game knows it)
     in_context: Tally = field(default_factory=Tally)  # throws read against the game at the throw's moment
     at_moment: Tally = field(default_factory=Tally)  # every natural line, its throws read at their moment
+    corrections_in_context: Tally = field(default_factory=Tally)  # corrections read right after the throw
     cpu_in_context: list[float] = field(default_factory=list)
     throws_alone: Tally = field(default_factory=Tally)  # the same throws read out of context, judged by effect
     chatter_at_throw: Tally = field(default_factory=Tally)  # ok = rejected at both of a roller's throw moments
@@ -214,6 +215,39 @@ def _effect(game: Game, call: Call | None) -> str | None:
     if any(e.kind is EventKind.REJECTED for e in twin.apply(call)):
         return None
     return repr(twin.state)
+
+
+#: The throw a correction's moment has on the table: as many dice as the corrected faces, other faces.
+_WRONG_READ = {1: (CallKind.CUL, (3,)), 2: (CallKind.CHOUETTES, (2, 5)), 3: (CallKind.DES, (2, 5, 6))}
+
+
+def correction_moment(expect: dict, roller: str) -> Game | None:
+    """The game at the moment a correction is said (« non, c'est un et quatre »): the roller's throw of as many
+    dice announced with other faces (his chouettes thrown first for a cul). None when the moment cannot be built
+    (a correction of faces the wrong read would equal)."""
+    dice = tuple(expect.get("dice") or ())
+    if expect.get("kind") != "correction" or len(dice) not in _WRONG_READ or roller not in ROSTER.players:
+        return None
+    kind, wrong = _WRONG_READ[len(dice)]
+    if wrong == dice:
+        wrong = tuple(6 if f != 6 else 1 for f in wrong)
+    game = throw_moment("cul" if kind is CallKind.CUL else "chouettes", roller)
+    if game is None or any(e.kind is EventKind.REJECTED for e in game.apply(Call(kind, roller, 1.5, dice=wrong))):
+        return None
+    return game
+
+
+def read_correction_in_context(matcher: Matcher, row: dict, s: Split) -> bool | None:
+    """A correction read against the game right after the throw it corrects: right when it is that correction
+    (out of context « non, c'est un et quatre » may be the roller's dismay, and the scribe asks). Returns whether
+    it was right, None when the line is no correction of the roller's own throw."""
+    game = correction_moment(row["expect"], row["speaker"])
+    if game is None or row["expect"].get("players"):
+        return None
+    u = matcher.understand(row["text"], speaker=row["speaker"], table=game)
+    right = u.command is not None and u.command.kind.value == "correction" and tuple(u.command.dice or ()) == tuple(row["expect"]["dice"])
+    s.corrections_in_context.add(right, u, f"{row['id']} {row['speaker']} (après son lancer): {row['text']!r}")
+    return right
 
 
 def read_in_context(matcher: Matcher, row: dict, s: Split) -> bool | None:
@@ -292,6 +326,8 @@ def run_split(matchers: tuple[Matcher, ...], name: str) -> Split:
             s.left_to_game += got != expect and _target_left_to_the_game(got, expect, row["text"])
             alone.append((got == expect, u))
         at_moment = read_in_context(base, row, s)
+        if at_moment is None:
+            at_moment = read_correction_in_context(base, row, s)
         for ok, u in alone:  # (a throw of the roller's turn: as read at its moment, as the game reads it)
             s.at_moment.add(ok if at_moment is None else at_moment, u, "")
     for row in load("damaged", name):
@@ -394,6 +430,7 @@ def figures(s: Split) -> dict[str, str]:
         col[f"· {family}"] = s.natural[family].pct() if family in s.natural else "   — "
     col["· throws (chouettes, cul, 3 dice) out of context"] = s.throws_alone.pct()
     col["· … the same read at the throw's moment"] = s.in_context.pct()
+    col["· corrections read right after the throw"] = s.corrections_in_context.pct()
     col["natural, each throw read at its moment"] = s.at_moment.pct()
     col["damaged: same reading as clean"] = dam.pct()
     col["· reading as the corpus expects"] = s.damaged_expect.pct()
@@ -438,6 +475,7 @@ def show_failures(s: Split, show: int) -> None:
     """Failures of the tune split only (held-out lines are never printed)."""
     lines = [f for t in s.natural.values() for f in t.failures] + [f for t in s.damaged.values() for f in t.failures]
     lines += s.in_context.failures
+    lines += s.corrections_in_context.failures
     for line in (lines + s.chatter.failures + s.chatter_at_throw.failures)[:show]:
         print("   ", line)
 

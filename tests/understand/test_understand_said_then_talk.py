@@ -273,3 +273,13 @@ def test_the_scribe_called_after_a_command_ends_it(matcher):
     assert _read(matcher, "velutée le scribe") == ("velutee", None)
     # an undo still never comes from a sentence that goes on
     assert _read(matcher, "annule le scribe tu t'es trompé") is None
+
+
+def test_non_then_faces_the_game_refuses_now_is_the_rollers_correction(matcher):
+    game = _cul_awaited()  # Karadoc's chouettes (2, 5) are down, his cul is awaited
+    assert _read(matcher, "non deux deux", game) == ("correction", (2, 2))
+    assert _read(matcher, "non non trois cinq", game) == ("correction", (3, 5))
+    # another player's « non deux deux » corrects nobody's throw
+    assert _read(matcher, "non deux deux", game, speaker="Perceval") is None
+    # where the throw is awaited, « non non non six six six » is the roller's dismay at his throw
+    assert _read(matcher, "non non non six six six", _chouettes_awaited()) == ("des", (6, 6, 6))

@@ -14,7 +14,7 @@ from voice_scribe.engine.calls import Call, CallKind
 from voice_scribe.understand.by_structure import STRUCTURE_PHRASES, THROWS
 from voice_scribe.understand.commands import Command, TableCommand
 from voice_scribe.understand.context import LazyNow, Standing, Table, judge
-from voice_scribe.understand.dice_words import may_correct
+from voice_scribe.understand.dice_words import denied_first, may_correct
 from voice_scribe.understand.grammar import Template
 from voice_scribe.understand.heard_words import UTok
 from voice_scribe.understand.normalize import tokens
@@ -26,9 +26,15 @@ def asked_if_correcting(decided: Understanding, context: tuple[Table, LazyNow] |
     scribe asks; with a game its state decides — a throw awaited from the roller is the throw, dice already
     announced this turn (the throw refused or a Bévue now) make it the correction of the last one."""
     call = decided.call
-    if call is None and context is not None and decided.kind is ResultKind.REJECTED and decided.candidates:
+    refused = context is not None and decided.kind is ResultKind.REJECTED and bool(decided.candidates)
+    if call is None and refused:
         call = decided.candidates[0].call  # the throw the engine refused now: may be a correction
-    if call is None or call.kind not in THROWS or not may_correct(tokens(decided.text)):
+    words = tokens(decided.text)
+    # a throw the game refuses now, said after « non » (« non, deux deux » once the chouettes are down and the cul
+    # is awaited), can only be the correction: the dismay reading (« non non non, six six six ») is a throw the
+    # game takes
+    if call is None or call.kind not in THROWS or not (may_correct(words) or refused and denied_first(words)
+                                                       and _rolled_by(call.player, context)):
         return decided
     cost = decided.cost or 0.0
     throw = Candidate(cost, STRUCTURE_PHRASES[call.kind], call=call)
@@ -40,6 +46,11 @@ def asked_if_correcting(decided: Understanding, context: tuple[Table, LazyNow] |
         return replace(decided, kind=ResultKind.COMMAND, call=None, command=fix, candidates=(), reason=None)
     return _asked(decided, (throw, Candidate(cost, "correction", command=fix)),
                   hesitation([shown(throw.phrase), "correction"]))
+
+
+def _rolled_by(player: str, context: tuple[Table, LazyNow] | None) -> bool:
+    """Whether ``player`` is the roller of the turn being played (his throw is the one a correction mends)."""
+    return context is not None and context[1].get().roller == player
 
 
 def unstaked(t: Template, text: str) -> bool:

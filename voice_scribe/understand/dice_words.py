@@ -874,6 +874,16 @@ def may_correct(words: Sequence[str]) -> bool:
     return any(a == "c" and b in ("est", "etait", "était") for a, b in zip(after, after[1:]))
 
 
+def denied_first(words: Sequence[str]) -> bool:
+    """Whether « non » is said before the throw's first face (« non deux deux », « non non trois cinq »): the last
+    reading denied, or the roller's dismay.
+
+    >>> denied_first("non non trois cinq".split()), denied_first("trois cinq non".split())
+    (True, False)
+    """
+    return "non" in _before_the_throw(words)
+
+
 def _before_the_throw(words: Sequence[str]) -> list[str]:
     """The words said before the first face."""
     first = next((i for i, w in enumerate(words) if w in FACES), len(words))
