@@ -120,12 +120,13 @@ class Matcher:
             utterance = Utterance(t=0.0, text=utterance, speaker=speaker)
         elif speaker and not utterance.speaker:
             utterance = replace(utterance, speaker=speaker)
-        both = both_faces(tokens(utterance.text)) if not self._too_long(utterance.text) else None
+        too_long = self._too_long(utterance.text)
+        both = both_faces(tokens(utterance.text)) if not too_long else None
         if both is not None:  # « cinq et cinq, les deux cinq »: both dice on five, not the faces two and five
             read = self.understand(replace(utterance, text=" ".join(both)), table=table)
             if read.accepted:
                 return replace(read, text=utterance.text)
-        named = self.registers.dice_named(utterance.text) if not self._too_long(utterance.text) else ()
+        named = self.registers.dice_named(utterance.text) if not too_long else ()
         for bare in (True, False) if named else ():  # dice named by their colour (« le rouge six, le bleu
             # quatre »): their faces alone, then the dice by their order (« le premier il fait un, le deuxième … »)
             said = self.registers.dice_by_order(utterance.text, bare)

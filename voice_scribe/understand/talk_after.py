@@ -144,6 +144,8 @@ _OBJECTS = frozenset({"l", "le", "la", "les", "en", "y"})
 _SPEAKING_OF = ("en", "parlant")
 #: The scribe called before the talk's own clause (« pause, scribe, je vais chercher du gâteau »)
 _VOCATIVES = frozenset({"scribe"})
+#: … and how he is called at the talk's start (« répète, le scribe, … », « ô scribe »)
+_CALLED = tuple((*head, v) for head in (("le",), ("o",), ()) for v in sorted(_VOCATIVES))
 #: The speaker claiming the call he made (« velutée, c'est moi qui les ai »): not talk about the call
 _CLAIM = ("c", "est", "moi")
 #: How many heard words may come between two words of the nearest phrase (fillers, a name said in passing)
@@ -173,8 +175,8 @@ def cuts(pairs: Sequence[Pair], holds: Holds) -> list[int]:
     because = next((i for i in range(1, len(plain)) if _reason(plain[i:])), None)
     if because is not None and because not in out:
         out.insert(0, because)  # before the reason for the call (« je sirote | puisque j'ai une chouette »)
-    called = next((i - (plain[i - 1] == "le") for i in range(1, len(plain)) if plain[i] in _VOCATIVES), None)
-    if called is not None and called > 0 and called not in out:
+    called = next((i for i in range(1, len(plain)) if len(_unaddressed(plain[i:])) < len(plain) - i), None)
+    if called is not None and called not in out:
         out.insert(0, called)  # before the scribe called (« répète | le scribe, j'ai pas entendu »)
     strong = [i for i, (plain, _) in enumerate(pairs) if plain in _STAKES or holds(plain) & _STRONG]
     for start in strong[-1:] + strong[:1]:  # the last run that holds a call's words, then the first
@@ -402,7 +404,7 @@ def may_take(said: Sequence[Pair], talk: Sequence[Pair]) -> bool:
 def _unaddressed(rest: list[str]) -> list[str]:
     """The talk without the scribe called at its start (« annule, le scribe, tu t'es trompé », « répète le scribe,
     j'ai pas entendu »): what follows is said to him."""
-    for called in (("le", "scribe"), ("o", "scribe"), ("scribe",)):
+    for called in _CALLED:
         if tuple(rest[: len(called)]) == called:
             return rest[len(called) :]
     return rest
