@@ -32,6 +32,7 @@ in :mod:`.understanding`, importable from here too.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
@@ -60,6 +61,7 @@ from voice_scribe.understand.sentence_frames import (
     ASKING, about_a_call, addressed, narrated, plain_words, reads_about, remark_after, self_intro,
 )
 from voice_scribe.understand.shortlist import Shortlist
+from voice_scribe.understand.sums import sum_said_out
 from voice_scribe.understand.talk_after import EXACT, cuts, may_take, nearest_end, takes
 from voice_scribe.understand.together import in_roster_order, named_together, reads_together
 from voice_scribe.understand.understanding import UNKNOWN_SPEAKER, Candidate, Nearest, ResultKind, Thresholds, Understanding
@@ -126,6 +128,22 @@ class Matcher:
             read = self.understand(replace(utterance, text=" ".join(both)), table=table)
             if read.accepted:
                 return replace(read, text=utterance.text)
+        summed = sum_said_out(tokens(utterance.text)) if not too_long else None
+        counted = self._summed(utterance, summed, table) if summed is not None else None
+        if counted is not None and counted[1]:
+            return counted[0]  # « quatre et trois ça fait sept » by the roller: his throw, the sum a remark on it
+        read = self._as_said(utterance, table, too_long)
+        if counted is not None and read.accepted and read.call is not None and read.call.kind in THROW_DICE \
+                and not _same(read, counted[0]):
+            # « deux et trois ça fait cinq » out of context: no third die on five, a count of dice
+            return Understanding(
+                ResultKind.REJECTED, utterance.text, read.speaker, read.speaker_source,
+                reason=f"des dés comptés, pas un lancer annoncé (« {utterance.text.strip()} »)",
+            )
+        return read
+
+    def _as_said(self, utterance: Utterance, table: Table | None, too_long: str | None) -> Understanding:
+        """:meth:`understand`, the dice said as the grammar says them (named by their colour, their order)."""
         named = self.registers.dice_named(utterance.text) if not too_long else ()
         for bare in (True, False) if named else ():  # dice named by their colour (« le rouge six, le bleu
             # quatre »): their faces alone, then the dice by their order (« le premier il fait un, le deuxième … »)
@@ -134,6 +152,18 @@ class Matcher:
             if by_order.accepted and _faces_named(by_order, named, table is not None):
                 return replace(by_order, text=utterance.text)
         return self._understood(utterance, table)
+
+    def _summed(self, utterance: Utterance, summed: list[str], table: Table | None) -> tuple[Understanding, bool] | None:
+        """Faces said with their sum (:mod:`.sums`): the throw read without the sum, and whether the game awaits
+        that throw from the speaker (there the sum is a remark on it, as any remark after a throw; elsewhere
+        the faces are only counted: « cinq et deux ça fait sept » said by anyone, out of context). None: the
+        words left are no throw."""
+        read = self.understand(replace(utterance, text=" ".join(summed)), table=table)
+        call = read.call if read.accepted else None
+        if call is None or call.dice is None or call.kind not in THROW_DICE:
+            return None
+        awaited = table is not None and len(call.dice) in awaited_dice(table.now(), utterance.speaker)
+        return replace(read, text=utterance.text), awaited
 
     def _understood(self, utterance: Utterance, table: Table | None) -> Understanding:
         """:meth:`understand`, once the speaker is known and the dice are named as the grammar names them."""
@@ -146,6 +176,8 @@ class Matcher:
             utterance.text, first.accepted, self._kinds, asked=first.kind is ResultKind.AMBIGUOUS
         ):
             read = self._read(replace(utterance, text=again.text), table)
+            if read.accepted and _dice_named_away(utterance.text, again.text, read):
+                continue  # « le cul daigne enfin afficher un six »: the words left are not the chouettes 1-6
             if read.accepted and (again.agree is None or _same(read, self._read(replace(utterance, text=again.agree), table))):
                 return replace(read, text=utterance.text)
         if first.kind is ResultKind.REJECTED and (first.nearest is not None or first.reason == NO_PHRASE_NEAR):
@@ -600,6 +632,22 @@ class Matcher:
         allowed = {"target", "item", "rule", "dice"}
         command = Command(target, player, t, **{k: v for k, v in fields.items() if k in allowed})  # type: ignore[arg-type]
         return Candidate(al.cost, al.template.text, command=command)
+
+
+#: The words naming which dice a throw's faces are, and the throws they cannot be (« le cul … un six » is no
+#: chouettes 1-6; « les chouettes … » no cul).
+_NOT_THOSE_DICE = {"cul": CallKind.CHOUETTES, "chouettes": CallKind.CUL}
+
+
+def _dice_named_away(text: str, kept: str, read: Understanding) -> bool:
+    """Whether a throw read from ``kept`` (``text`` rewrapped) left out the words naming its dice: the faces
+    then belong to the dice named, not to the reading's kind (a rewrapping drops a run-up, never the throw's
+    own dice words)."""
+    call = read.call
+    if call is None or call.kind not in THROW_DICE:
+        return False
+    dropped = Counter(tokens(text)) - Counter(tokens(kept))
+    return any(dropped[w] and call.kind is kind for w, kind in _NOT_THOSE_DICE.items())
 
 
 def _same(one: Understanding, other: Understanding) -> bool:

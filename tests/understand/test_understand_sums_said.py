@@ -1,0 +1,122 @@
+"""The faces said with their sum (:mod:`voice_scribe.understand.sums`), and the sixteenth round's other classes.
+
+* the sum said after the faces, worked out, or first is a remark on the throw where the game awaits it from
+  the speaker; elsewhere (out of context, another player) the faces are only counted, never a third die;
+* a sum that does not check out, or said after other talk, is left as said;
+* a rewrapping that drops the words naming the dice never reads them as other dice (« le cul … un six »);
+* the speaker's own score in the « c'est combien » frame.
+
+Patterns written for these tests, in the manner of the corpus (not its lines).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from test_understand_throws_in_context import _chouettes_awaited, _cul_awaited
+from voice_scribe.understand.normalize import tokens
+from voice_scribe.understand.sums import sum_said_out
+
+FACES = {1: "un", 2: "deux", 3: "trois", 4: "quatre", 5: "cinq", 6: "six"}
+SUMS = {2: "deux", 3: "trois", 4: "quatre", 5: "cinq", 6: "six", 7: "sept", 8: "huit", 9: "neuf", 10: "dix",
+        11: "onze", 12: "douze", 13: "treize", 14: "quatorze", 15: "quinze", 16: "seize", 17: "dix-sept",
+        18: "dix-huit"}
+
+
+def _read(matcher, said, table=None, speaker="Karadoc"):
+    u = matcher.understand(said, speaker=speaker, table=table)
+    call = u.call if u.accepted else None
+    return (call.kind.value, call.dice) if call is not None else None
+
+
+def _out(said):
+    left = sum_said_out(tokens(said))
+    return " ".join(left) if left is not None else None
+
+
+@pytest.mark.parametrize("pattern", [
+    "{a} et {b} ça fait {s}", "{a} {b} {s} au total", "{a} et {b} {a} plus {b} {s}", "{a} et {b} {a} plus {b} égale {s}",
+    "{s} {a} plus {b}", "total {s} {a} plus {b}", "{a} et {b} donc {s}",
+])
+@pytest.mark.parametrize("a,b", [(4, 3), (5, 6), (2, 5), (6, 6)])
+def test_the_sum_of_the_chouettes_is_a_remark_where_they_are_awaited(matcher, pattern, a, b):
+    said = pattern.format(a=FACES[a], b=FACES[b], s=SUMS[a + b])
+    assert _read(matcher, said, _chouettes_awaited()) == ("chouettes", (a, b))
+
+
+@pytest.mark.parametrize("pattern", ["le cul {a} {b} plus {c}", "{a} au cul {b} plus {c}", "le cul {a} deux fois {h}"])
+@pytest.mark.parametrize("a", [4, 6])
+def test_the_cul_worked_out_is_the_cul(matcher, pattern, a):
+    b, c = 1, a - 1
+    said = pattern.format(a=FACES[a], b=FACES[b], c=FACES[c], h=FACES[a // 2])
+    assert _read(matcher, said, _cul_awaited()) == ("cul", (a,))
+
+
+def test_three_dice_and_their_sum_are_three_dice(matcher):
+    assert _read(matcher, "deux quatre six douze au total", _chouettes_awaited()) == ("des", (2, 4, 6))
+    assert _read(matcher, "un deux quatre sept", _chouettes_awaited()) == ("des", (1, 2, 4))
+
+
+@pytest.mark.parametrize("said", ["deux et trois ça fait cinq", "un et quatre ça fait cinq", "le cul six deux fois trois"])
+def test_out_of_context_the_sum_is_never_another_die(matcher, said):
+    # out of context the faces are counted: « … ça fait cinq » is no third die on five, « deux fois trois » no
+    # chouettes 3-3 beside the cul
+    u = matcher.understand(said, speaker="Karadoc")
+    assert not u.accepted and "comptés" in u.reason
+
+
+def test_another_players_count_is_no_throw(matcher):
+    # the game awaits Karadoc's chouettes: Perceval counting them is talk
+    assert _read(matcher, "deux et trois ça fait cinq", _chouettes_awaited(), speaker="Perceval") is None
+
+
+def test_a_sum_read_as_said_out_of_context_when_it_agrees(matcher):
+    # the faces said, then worked out again: the same reading with and without it, out of context too
+    assert _read(matcher, "trois et trois deux fois trois") == ("chouettes", (3, 3))
+
+
+@pytest.mark.parametrize("said", [
+    "deux et trois ça fait six",  # 2 + 3 is not 6: a third die or talk, not their sum
+    "quatre cinq comme tout le monde ça fait neuf",  # a count after talk
+    "six et un je reste à cent douze",  # a score, over what three dice sum to
+    "c'est cinq deux et trois",  # a face first is the first die, not a sum
+    "trois et deux et le cul c'est cinq",  # the cul's own face
+    "trois et deux et le cul fait cinq",
+    "cinq plus trois",  # the faces themselves, no face beside the sum
+])
+def test_what_is_no_sum_of_the_faces_is_left_as_said(said):
+    assert _out(said) is None
+
+
+@pytest.mark.parametrize("said,left", [
+    ("quatre et trois ça fait sept", "quatre et trois"),
+    ("cinq six six dix-sept", "cinq six six"),  # seventeen said in two words
+    ("trois plus quatre sept trois et quatre", "trois et quatre"),  # worked out first, then the faces
+    ("un et un et un total trois", "un et un et un"),
+    ("le cul un zéro plus un", "le cul un"),
+    ("un six et un cinq onze", "un six et un cinq"),  # « un » the article of each face
+])
+def test_the_sum_cut_out(said, left):
+    assert _out(said) == left
+
+
+def test_talk_with_a_count_stays_talk_at_the_rollers_moment(matcher):
+    for game in (_chouettes_awaited(), _cul_awaited()):
+        assert _read(matcher, "quatre cinq comme tout le monde ça fait neuf", game) is None
+
+
+def test_the_cul_named_before_a_verb_is_never_the_chouettes(matcher):
+    # a rewrapping drops « le cul daigne … »: what is left, « afficher un six », is no chouettes 1-6
+    said = "le cul daigne enfin afficher un six"
+    assert _read(matcher, said) != ("chouettes", (1, 6))
+    assert _read(matcher, said, _chouettes_awaited()) != ("chouettes", (1, 6))
+
+
+def test_a_run_up_naming_the_chouettes_still_reads_them(matcher):
+    assert _read(matcher, "avant de lancer mes chouettes quatre et deux") == ("chouettes", (4, 2))
+
+
+@pytest.mark.parametrize("said", ["c'est combien mon score à moi", "c'est quoi mon total à moi"])
+def test_the_speakers_own_score_asked_with_c_est_combien(matcher, said):
+    u = matcher.understand(said, speaker="Perceval")
+    assert u.accepted and u.command.kind.value == "score_joueur" and u.command.target == "Perceval"
