@@ -120,3 +120,13 @@ def test_a_run_up_naming_the_chouettes_still_reads_them(matcher):
 def test_the_speakers_own_score_asked_with_c_est_combien(matcher, said):
     u = matcher.understand(said, speaker="Perceval")
     assert u.accepted and u.command.kind.value == "score_joueur" and u.command.target == "Perceval"
+
+
+@pytest.mark.parametrize("said", [
+    "tout à l'heure il a fait quatre deux enfin non quatre cinq et le cul sur un",
+    "j'ai fait grelottine tout à l'heure",
+])
+def test_a_throw_told_of_earlier_is_talk(matcher, said):
+    # « tout à l'heure »: another time, as « hier » — at the roller's own moment too
+    for game in (None, _chouettes_awaited(), _cul_awaited()):
+        assert not matcher.understand(said, speaker="Karadoc", table=game).accepted

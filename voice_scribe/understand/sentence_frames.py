@@ -44,6 +44,7 @@ _ABOUT_A_CALL: tuple[tuple[frozenset[str], ...], ...] = tuple(
         ("hier",),
         ("la l", "derniere autre", "fois"),
         ("tu", "te", "souviens rappelles"),
+        ("tout", "a", "l", "heure"),  # (at a table, earlier: « tout à l'heure Yvain a fait deux trois … »)
     )
 )
 #: Remarks after a call that make the whole a sentence about it (« grelottine c'est quand … », « pélican ça
@@ -58,6 +59,7 @@ _REMARKS_AFTER: tuple[tuple[frozenset[str], ...], ...] = tuple(
         ("hier",),
         ("la l", "derniere autre", "fois"),
         ("l", "autre", "jour soir"),
+        ("tout", "a", "l", "heure"),
     )
 )
 #: The word that makes a question about a call one to the scribe (the explicit form: « la règle de … »).
