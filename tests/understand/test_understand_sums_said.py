@@ -130,3 +130,9 @@ def test_a_throw_told_of_earlier_is_talk(matcher, said):
     # « tout à l'heure »: another time, as « hier » — at the roller's own moment too
     for game in (None, _chouettes_awaited(), _cul_awaited()):
         assert not matcher.understand(said, speaker="Karadoc", table=game).accepted
+
+
+@pytest.mark.parametrize("verb", ["se pose sur", "se fixe sur", "finit sur", "retombe sur"])
+def test_the_cul_landing_on_its_face(matcher, verb):
+    assert _read(matcher, f"le cul {verb} quatre", _cul_awaited()) == ("cul", (4,))
+    assert _read(matcher, f"je {verb.replace('se ', 'me ')} deux chaises") is None  # no die named, no throw

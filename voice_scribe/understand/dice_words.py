@@ -52,7 +52,9 @@ _CONNECTIVES = frozenset({"et", "puis", "pis", "plus", "ensuite", "apres", "apr�
 #: The verbs of rolling and showing: one face said with no die named needs one (« j'ai sorti un six »).
 _ROLLING = frozenset("fait fais eu sorti sors tire tiré obtiens obtenu lance lancé lances jette jeté donne donnent "
                      "font indique indiquent montre montrent affiche tombe tombent roule tourne envoie envoyé "
-                     "balance balancé".split())
+                     "balance balancé "
+                     # the die landing on its face (« le cul se pose sur quatre », « … finit sur deux »)
+                     "pose posé fixe finit termine atterrit retombe immobilise".split())
 #: The roller's verbs, the small words and table particles a throw is told with: nothing else may be left over.
 _AROUND = frozenset(
     # verbs of rolling and showing (« j'ai fait », « j'ai sorti », « ça donne », « le dé indique »)
@@ -63,8 +65,10 @@ _AROUND = frozenset(
     "le la là les l mes mon ma au aux pour dans du de des sur avec "
     # « y a quatre quatre »: what there is on the table
     "y "
-    # the die rolling (« le cul roule et s'arrête sur quatre »), the table particles (« alors », « hop »)
-    "roule roulent tourne tournent arrete arrête s relance relancé "
+    # the die rolling (« le cul roule et s'arrête sur quatre »), landing (« … se pose sur », « … finit sur »), the
+    # table particles (« alors », « hop »)
+    "roule roulent tourne tournent arrete arrête s relance relancé se pose posé fixe finit termine atterrit "
+    "retombe immobilise "
     "alors donc bon ben hop ouais oui voilà voila enfin ici "
     # « et re-trois »: the face again
     "re "
