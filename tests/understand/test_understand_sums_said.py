@@ -136,3 +136,11 @@ def test_a_throw_told_of_earlier_is_talk(matcher, said):
 def test_the_cul_landing_on_its_face(matcher, verb):
     assert _read(matcher, f"le cul {verb} quatre", _cul_awaited()) == ("cul", (4,))
     assert _read(matcher, f"je {verb.replace('se ', 'me ')} deux chaises") is None  # no die named, no throw
+
+
+def test_a_face_pointed_at_in_the_remark_is_no_other_throw(matcher):
+    game = _chouettes_awaited()
+    assert _read(matcher, "six et cinq je vous laisse méditer sur la cruauté de ce cinq", game) == ("chouettes", (6, 5))
+    assert _read(matcher, "quatre deux regarde-moi ce deux", game) == ("chouettes", (4, 2))
+    # out of context, a throw with a remark is never read
+    assert _read(matcher, "six et cinq je vous laisse méditer sur la cruauté de ce cinq") is None

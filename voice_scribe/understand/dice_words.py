@@ -516,6 +516,23 @@ def _pronoun_one(said: list[str], end: int, s: int, e: int, dice: tuple[int, ...
     return faces in (["un"], ["une"]) and dice != (1,) and inside
 
 
+#: The words pointing at a face already said (« … la cruauté de ce cinq », « … mon six, lui, il est beau »).
+_POINTING = frozenset("ce cet mon ton son notre votre".split())
+
+
+def _pointed_at(said: list[str], s: int, e: int, dice: tuple[int, ...]) -> bool:
+    """Whether the later run ``said[s:e]`` is one face of the throw pointed at in the remark (« six et cinq, je
+    vous laisse méditer sur la cruauté de ce cinq »): the face talked about, not another throw.
+
+    >>> _pointed_at("six et cinq regardez ce cinq".split(), 5, 6, (6, 5))
+    True
+    >>> _pointed_at("six et cinq regardez ce trois".split(), 5, 6, (6, 5))
+    False
+    """
+    run = [w for w in said[s:e] if w in FACES]
+    return s > 0 and said[s - 1] in _POINTING and len(run) == 1 and FACES[run[0]] in dice
+
+
 def _one_by_one(run: list[str]) -> bool:
     """Whether each face of ``run`` is said with its article (« le trois et le cinq »): the dice told one by one, a
     throw, not a combination named by its faces (« le quatre deux un »).
@@ -558,7 +575,7 @@ def _amid(words: Sequence[str], remark_fits: RemarkGate | None = None) -> tuple[
     # « putain de trois »: the oath's « de », not the face two
     runs = [(s, e) for s, e in runs if s >= end] if end < runs[0][1] else runs[1:]
     if remark_fits is not None:
-        runs = [(s, e) for s, e in runs if not _pronoun_one(said, end, s, e, dice)]
+        runs = [(s, e) for s, e in runs if not _pronoun_one(said, end, s, e, dice) and not _pointed_at(said, s, e, dice)]
     # « putain de trois »: the oath's « de », not the face two
     later = [_dice_of(said[s + (said[s] == "de" and said[s - 1] in _OATHS) : e], said[e] if e < len(said) else "")
              for s, e in runs]
