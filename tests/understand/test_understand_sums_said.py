@@ -144,3 +144,22 @@ def test_a_face_pointed_at_in_the_remark_is_no_other_throw(matcher):
     assert _read(matcher, "quatre deux regarde-moi ce deux", game) == ("chouettes", (4, 2))
     # out of context, a throw with a remark is never read
     assert _read(matcher, "six et cinq je vous laisse méditer sur la cruauté de ce cinq") is None
+
+
+@pytest.mark.parametrize("said,kind,arg", [
+    ("puis-je savoir qui mène", "qui_mene", None),
+    ("qui mène la danse", "qui_mene", None),
+    ("qui caracole en tête", "qui_mene", None),
+    ("rafraîchissez-moi la mémoire sur la velute", "regle", "velute"),
+    ("éclairez donc notre lanterne sur la règle de l'artichette", "regle", "artichette"),
+    ("réexplique-nous le jarret", "regle", "jarret"),
+    ("auriez-vous l'obligeance de nous dire qui mène", "qui_mene", None),
+])
+def test_the_formal_and_figurative_questions(matcher, said, kind, arg):
+    u = matcher.understand(said, speaker="Léodagan")
+    assert u.accepted and u.command.kind.value == kind
+    assert arg is None or u.command.rule == arg
+
+
+def test_wondering_aloud_is_no_question_to_the_scribe(matcher):
+    assert not matcher.understand("je me demande qui a inventé la grelottine", speaker="Léodagan").accepted
