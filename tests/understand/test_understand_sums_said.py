@@ -163,3 +163,20 @@ def test_the_formal_and_figurative_questions(matcher, said, kind, arg):
 
 def test_wondering_aloud_is_no_question_to_the_scribe(matcher):
     assert not matcher.understand("je me demande qui a inventé la grelottine", speaker="Léodagan").accepted
+
+
+@pytest.mark.parametrize("said,dice", [
+    ("oups rectification cinq quatre un", (5, 4, 1)),
+    ("pardon correction deux et six", (2, 6)),
+    ("nan je me suis planté trois et trois", (3, 3)),
+    ("non non correction je me suis mêlé c'est quatre cinq six", (4, 5, 6)),
+    ("je me suis gouré c'est double deux", (2, 2)),
+])
+def test_the_correcting_words_said_several_at_once(matcher, said, dice):
+    u = matcher.understand(said, speaker="Karadoc")
+    assert u.accepted and u.command.kind.value == "correction" and tuple(u.command.dice) == dice
+
+
+def test_dismay_alone_is_no_correction(matcher):
+    # « oups » owns no mistake: said before a throw where it is awaited, that throw
+    assert _read(matcher, "oups deux et trois", _chouettes_awaited()) == ("chouettes", (2, 3))

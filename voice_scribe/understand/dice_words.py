@@ -78,8 +78,10 @@ _AROUND = frozenset(
     "grave nul nulle tranquille bien chaud "
     # the scribe addressed, told to write the throw down (« note deux et six », « … scribe »)
     "scribe note notez mets mettez marque marquez "
-    # the words owning a mistake (the throw then corrects the last one, see :func:`corrects`)
-    "erreur correction rectification non etait était attends attend suis trompe trompé plante planté".split()
+    # the words owning a mistake (the throw then corrects the last one, see :func:`corrects`), several at once
+    # (« oups, rectification, … », « nan j'me suis planté, … », « pardon correction … »)
+    "erreur correction rectification non etait était attends attend suis trompe trompé plante planté "
+    "oups pardon nan mele mêlé goure gouré".split()
 )
 
 
@@ -859,7 +861,9 @@ def _kind(dice: tuple[int, ...], marks: frozenset[str]) -> DiceReading | None:
 
 
 #: Words that, said before a throw, own a mistake: the throw corrects the last one (« pardon, six six deux »).
-_OWNING = frozenset({"erreur", "correction", "rectification", "trompe", "trompé", "plante", "planté"})
+#: (« pardon » is often an apology for speaking, « pardon, mes chouettes deux et un »: it owns no mistake alone.)
+_OWNING = frozenset({"erreur", "correction", "rectification", "trompe", "trompé", "plante", "planté", "mele", "mêlé",
+                     "goure", "gouré"})
 
 
 def corrects(words: Sequence[str]) -> bool:
