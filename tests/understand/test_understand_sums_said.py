@@ -14,6 +14,7 @@ from __future__ import annotations
 import pytest
 
 from test_understand_throws_in_context import _chouettes_awaited, _cul_awaited
+from voice_scribe.engine.calls import Call, CallKind
 from voice_scribe.understand.normalize import tokens
 from voice_scribe.understand.sums import sum_said_out
 
@@ -180,3 +181,12 @@ def test_the_correcting_words_said_several_at_once(matcher, said, dice):
 def test_dismay_alone_is_no_correction(matcher):
     # « oups » owns no mistake: said before a throw where it is awaited, that throw
     assert _read(matcher, "oups deux et trois", _chouettes_awaited()) == ("chouettes", (2, 3))
+
+
+def test_a_correction_with_its_sum(matcher):
+    game = _chouettes_awaited()
+    game.apply(Call(CallKind.DES, "Karadoc", 1.0, dice=(2, 5, 6)))  # his three dice read wrong
+    u = matcher.understand("non pardon c'est deux trois six onze", speaker="Karadoc", table=game)
+    assert u.accepted and u.command.kind.value == "correction" and tuple(u.command.dice) == (2, 3, 6)
+    # out of context, the faces counted: no correction to the dice 6-3-3 beside the die six
+    assert not matcher.understand("correction c'est six deux fois trois", speaker="Karadoc").accepted

@@ -133,8 +133,9 @@ class Matcher:
         if counted is not None and counted[1]:
             return counted[0]  # « quatre et trois ça fait sept » by the roller: his throw, the sum a remark on it
         read = self._as_said(utterance, table, too_long)
-        if counted is not None and read.accepted and read.call is not None and read.call.kind in THROW_DICE \
-                and not _same(read, counted[0]):
+        thrown = read.call is not None and read.call.kind in THROW_DICE
+        corrected = read.command is not None and read.command.kind is TableCommand.CORRECTION
+        if counted is not None and read.accepted and (thrown or corrected) and not _same(read, counted[0]):
             # « deux et trois ça fait cinq » out of context: no third die on five, a count of dice
             return Understanding(
                 ResultKind.REJECTED, utterance.text, read.speaker, read.speaker_source,
@@ -156,9 +157,12 @@ class Matcher:
     def _summed(self, utterance: Utterance, summed: list[str], table: Table | None) -> tuple[Understanding, bool] | None:
         """Faces said with their sum (:mod:`.sums`): the throw read without the sum, and whether the game awaits
         that throw from the speaker (there the sum is a remark on it, as any remark after a throw; elsewhere
-        the faces are only counted: « cinq et deux ça fait sept » said by anyone, out of context). None: the
-        words left are no throw."""
+        the faces are only counted: « cinq et deux ça fait sept » said by anyone, out of context). A correction
+        with its sum (« non pardon c'est deux trois six, onze ») is read so against any game: the game says
+        whether the speaker may correct now. None: the words left are no throw."""
         read = self.understand(replace(utterance, text=" ".join(summed)), table=table)
+        if read.accepted and read.command is not None and read.command.kind is TableCommand.CORRECTION:
+            return replace(read, text=utterance.text), table is not None
         call = read.call if read.accepted else None
         if call is None or call.dice is None or call.kind not in THROW_DICE:
             return None
