@@ -190,3 +190,19 @@ def test_a_correction_with_its_sum(matcher):
     assert u.accepted and u.command.kind.value == "correction" and tuple(u.command.dice) == (2, 3, 6)
     # out of context, the faces counted: no correction to the dice 6-3-3 beside the die six
     assert not matcher.understand("correction c'est six deux fois trois", speaker="Karadoc").accepted
+
+
+@pytest.mark.parametrize("said,item", [
+    ("le jarret c'est qui qui l'a", "jarret"),
+    ("la grelottine c'est qui l'a eu", "grelottine"),
+    ("scribe le civet c'est qui qui l'a", "civet"),
+])
+def test_the_item_named_then_who_has_it(matcher, said, item):
+    u = matcher.understand(said, speaker="Yvain")
+    assert u.accepted and u.command.kind.value == "qui_a" and u.command.item == item
+
+
+def test_the_rule_named_then_c_est_quoi_stays_unread(matcher):
+    # left out (measured twice): « {rule} c'est quoi » reads « le jarret c'est qui qui l'a » as a rule question
+    u = matcher.understand("le jarret c'est qui qui l'a", speaker="Yvain")
+    assert u.command.kind.value != "regle"
