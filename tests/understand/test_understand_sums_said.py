@@ -206,3 +206,22 @@ def test_the_rule_named_then_c_est_quoi_stays_unread(matcher):
     # left out (measured twice): « {rule} c'est quoi » reads « le jarret c'est qui qui l'a » as a rule question
     u = matcher.understand("le jarret c'est qui qui l'a", speaker="Yvain")
     assert u.command.kind.value != "regle"
+
+
+@pytest.mark.parametrize("said,target", [
+    ("et le petit léodagan il a combien", "Léodagan"),
+    ("il a combien tonton perceval", "Perceval"),
+    ("combien de points pour votre seigneur léodagan", "Léodagan"),
+    ("où en est notre ami perceval", "Perceval"),
+])
+def test_a_title_before_the_players_name(matcher, said, target):
+    u = matcher.understand(said, speaker="Karadoc")
+    assert u.accepted and u.command.kind.value == "score_joueur" and u.command.target == target
+
+
+def test_only_before_a_name_and_never_the_king(matcher):
+    regs = matcher.registers
+    assert regs.without_titles("le petit un tout seul", matcher._name_words) is None
+    assert regs.without_titles("roi perceval", matcher._name_words) is None
+    u = matcher.understand("roi perceval", speaker="Yvain")
+    assert u.accepted and u.call.kind.value == "roi" and u.call.target == "Perceval"

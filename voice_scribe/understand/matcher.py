@@ -128,6 +128,11 @@ class Matcher:
             read = self.understand(replace(utterance, text=" ".join(both)), table=table)
             if read.accepted:
                 return replace(read, text=utterance.text)
+        untitled = self.registers.without_titles(utterance.text, self._name_words) if not too_long else None
+        if untitled is not None:  # « et le petit Yvain il a combien », « sire Léodagan »: the player named alone
+            read = self.understand(replace(utterance, text=untitled), table=table)
+            if read.accepted:
+                return replace(read, text=utterance.text)
         summed = sum_said_out(tokens(utterance.text)) if not too_long else None
         counted = self._summed(utterance, summed, table) if summed is not None else None
         if counted is not None and counted[1]:
@@ -225,6 +230,11 @@ class Matcher:
         if call is None or call.dice is None or call.kind not in THROW_DICE:
             return True
         return len(call.dice) in awaited_dice(table.now(), utterance.speaker)
+
+    @cached_property
+    def _name_words(self) -> frozenset[str]:
+        """The players' names as plain words (a name of several words: its first)."""
+        return frozenset(tokens(player)[0] for player in self.roster.players if tokens(player))
 
     def _joined(self, before: str, after: str) -> bool:
         """Whether two words follow each other in a phrase of the grammar (« jarret souple »)."""

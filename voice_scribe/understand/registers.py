@@ -9,7 +9,8 @@ read as that word.
 
 All of it is data, in ``grammars/fr/registers.txt`` (sections ``[run_up]``, ``[sign_off]``, ``[restart]``,
 ``[confirm]``, ``[words]``, ``[run_up_end]``, ``[closing]``, ``[between]``, ``[die_names]``: the colours that
-name a die, :meth:`Registers.dice_by_order`). :class:`Registers` gives the matcher the texts to read again when a wrapper is
+name a die, :meth:`Registers.dice_by_order`; ``[name_titles]``: a title or a word of affection before a player's
+name, :meth:`Registers.without_titles`). :class:`Registers` gives the matcher the texts to read again when a wrapper is
 heard (:meth:`Registers.rereadings`); it reads each one in full, with every guard of its own, and takes the
 first accepted. Nothing here decides a meaning: it only takes words away.
 """
@@ -31,7 +32,7 @@ Phrase = tuple[str, ...]
 Pair = tuple[str, str]
 
 _SECTIONS = ("run_up", "run_up_end", "sign_off", "judgement", "closing", "between", "restart", "confirm", "words",
-             "die_names")
+             "die_names", "name_titles")
 #: The dice in the order they are named (a die named by its colour: ``[die_names]``)
 _ORDINALS = (("premier", "premier"), ("deuxieme", "deuxième"), ("troisieme", "troisième"))
 _DIE_ARTICLES = frozenset({"le", "la", "l"})
@@ -108,6 +109,8 @@ class Registers:
     heard: Phrases = field(default_factory=Phrases)
     #: words that name a die before its face (its colour: ``[die_names]``)
     die_names: frozenset[str] = frozenset()
+    #: a title or a word of affection said before a player's name (``[name_titles]``)
+    titles: Phrases = field(default_factory=Phrases)
 
     @classmethod
     def load(cls, root: Path | None = None) -> Registers:
@@ -147,6 +150,7 @@ class Registers:
             words=words,
             heard=Phrases.of(list(words)),
             die_names=frozenset(w for (w,) in found["die_names"]),
+            titles=Phrases.of(found["name_titles"]),
         )
 
     def rereadings(self, text: str, accepted: bool, kinds: Kinds, asked: bool = False) -> Iterator[Reread]:
@@ -265,6 +269,32 @@ class Registers:
             out += pairs[last:at] + [("dé", "dé") if len(colours) == 1 else _ORDINALS[order]]
             last = at + size
         return out + pairs[last:]
+
+    def without_titles(self, text: str, names: frozenset[str]) -> str | None:
+        """``text`` without the titles and words of affection said right before a player's name (« le petit
+        Yvain », « sire Léodagan », « tonton Perceval »: the player), or None when none is said. ``names``: the
+        players' names as plain words.
+
+        >>> regs = Registers(titles=Phrases.of([("le", "petit"), ("sire",)]))
+        >>> regs.without_titles("et le petit yvain il a combien", frozenset({"yvain"}))
+        'et yvain il a combien'
+        >>> regs.without_titles("le petit un tout seul", frozenset({"yvain"})) is None
+        True
+        """
+        if not self.titles:
+            return None
+        pairs = token_pairs(text)
+        out: list[Pair] = []
+        i, found = 0, False
+        while i < len(pairs):
+            hit = self.titles.at(pairs, i)
+            if hit is not None and i + len(hit) < len(pairs) and pairs[i + len(hit)][0] in names:
+                i += len(hit)
+                found = True
+                continue
+            out.append(pairs[i])
+            i += 1
+        return _text(out) if found else None
 
     def dice_named(self, text: str) -> tuple[int | None, ...]:
         """The faces of the dice ``text`` names by their colour, in the order the colours are first said (a
