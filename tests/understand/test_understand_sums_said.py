@@ -147,19 +147,13 @@ def test_a_face_pointed_at_in_the_remark_is_no_other_throw(matcher):
     assert _read(matcher, "six et cinq je vous laisse méditer sur la cruauté de ce cinq") is None
 
 
-@pytest.mark.parametrize("said,kind,arg", [
-    ("puis-je savoir qui mène", "qui_mene", None),
-    ("qui mène la danse", "qui_mene", None),
-    ("qui caracole en tête", "qui_mene", None),
-    ("rafraîchissez-moi la mémoire sur la velute", "regle", "velute"),
-    ("éclairez donc notre lanterne sur la règle de l'artichette", "regle", "artichette"),
-    ("réexplique-nous le jarret", "regle", "jarret"),
-    ("auriez-vous l'obligeance de nous dire qui mène", "qui_mene", None),
+@pytest.mark.parametrize("said,kind", [
+    ("puis-je savoir qui mène", "qui_mene"),
+    ("auriez-vous l'obligeance de nous dire qui mène", "qui_mene"),
 ])
-def test_the_formal_and_figurative_questions(matcher, said, kind, arg):
+def test_the_formal_questions(matcher, said, kind):
     u = matcher.understand(said, speaker="Léodagan")
     assert u.accepted and u.command.kind.value == kind
-    assert arg is None or u.command.rule == arg
 
 
 def test_wondering_aloud_is_no_question_to_the_scribe(matcher):
