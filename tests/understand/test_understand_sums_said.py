@@ -208,3 +208,18 @@ def test_only_before_a_name_and_never_the_king(matcher):
     assert regs.without_titles("roi perceval", matcher._name_words) is None
     u = matcher.understand("roi perceval", speaker="Yvain")
     assert u.accepted and u.call.kind.value == "roi" and u.call.target == "Perceval"
+
+
+@pytest.mark.parametrize("said,meant", [
+    ("quatre for the cul", ("cul", (4,))),
+    ("the cul euh deux", ("cul", (2,))),
+    ("I have trois quatre et trois", ("des", (3, 4, 3))),
+])
+def test_the_small_words_said_in_english(matcher, said, meant):
+    game = _cul_awaited() if meant[0] == "cul" else _chouettes_awaited()
+    assert _read(matcher, said, game) == meant
+
+
+def test_a_mistake_owned_in_english(matcher):
+    u = matcher.understand("my mistake c'est cinq quatre et un", speaker="Karadoc")
+    assert u.accepted and u.command.kind.value == "correction" and tuple(u.command.dice) == (5, 4, 1)
