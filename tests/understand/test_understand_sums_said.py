@@ -223,3 +223,9 @@ def test_the_small_words_said_in_english(matcher, said, meant):
 def test_a_mistake_owned_in_english(matcher):
     u = matcher.understand("my mistake c'est cinq quatre et un", speaker="Karadoc")
     assert u.accepted and u.command.kind.value == "correction" and tuple(u.command.dice) == (5, 4, 1)
+
+
+def test_a_sigh_or_voila_before_the_rollers_score(matcher):
+    game = _chouettes_awaited()
+    assert _read(matcher, "six et un pfff je reste à cent douze", game) == ("chouettes", (6, 1))
+    assert _read(matcher, "cinq trois un voilà j'suis à cent soixante-quatorze", game) == ("des", (5, 3, 1))

@@ -187,7 +187,9 @@ def _un_may_be_an_article(said: list[str]) -> bool:
 _OATHS = frozenset("putain boudu peuchere peuchère macarel con bordel merde paf oh ah euh eh attends attend "
                    "ouais allez regardez regarde bof zut mince "
                    # Alsatian interjections and the cold (« cinq et cinq, gell, cinq et cinq », « trois, brr, trois »)
-                   "hopla gell brr brrr brrrr".split())
+                   "hopla gell brr brrr brrrr "
+                   # a sigh (« six et un, pfff, je reste à cent douze »)
+                   "pff pfff pffff pfft".split())
 #: Numbers that are no face, and the game's words: in a remark after the faces they make them a sum or talk.
 _NUMBERS = frozenset("zero zéro sept huit neuf dix onze douze treize quatorze quinze seize vingt trente quarante "
                      "cinquante soixante cent mille".split())
@@ -204,6 +206,8 @@ RemarkGate = Callable[[DiceReading], bool]
 #: things (« deux trois bières »), not a throw.
 _REMARK_OPENERS = frozenset("je j on tu t il elle vous c ca ça y et pas rien que chais sais bon ben bah quelle quel "
                             "vite tapez qu vas va votre vos".split())
+#: « … voilà, j'suis à cent soixante-quatorze »: the throw told, then a clause (« deux trois voilà des bières » counts)
+_TOLD = frozenset({"voila", "voilà"})
 
 
 #: A clause's first words: after a last face « un », they make it the face (« … et un je le sens pas »), as an oath
@@ -285,6 +289,8 @@ def _opens_a_remark(after: list[str], before: str = "") -> bool:
         return _addressed(after)
     if w in _ASKING:
         return _asks_the_table(w, nxt)
+    if w in _TOLD:
+        return nxt in _CLAUSES or nxt in _REMARK_OPENERS
     return (w in _REMARK_OPENERS or w in _OATHS or w in _INTERJECTIONS
             or w in _REMARK_PREPOSITIONS or _imperative(w) or before in ("mon", "ma", "trop") and w not in _NUMBERS)
 
