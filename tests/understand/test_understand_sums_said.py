@@ -229,3 +229,10 @@ def test_a_sigh_or_voila_before_the_rollers_score(matcher):
     game = _chouettes_awaited()
     assert _read(matcher, "six et un pfff je reste à cent douze", game) == ("chouettes", (6, 1))
     assert _read(matcher, "cinq trois un voilà j'suis à cent soixante-quatorze", game) == ("des", (5, 3, 1))
+
+
+def test_the_table_ready_and_urging_on(matcher):
+    for said in ("c'est bon suivant", "ok c'est bon suivant", "suivant on avance", "au suivant on enchaîne"):
+        u = matcher.understand(said, speaker="Karadoc")
+        assert u.accepted and (u.call or u.command).kind.value == "suivant", said
+    assert _read(matcher, "six et un on avance", _chouettes_awaited()) == ("chouettes", (6, 1))
