@@ -65,10 +65,9 @@ _AROUND = frozenset(
     "le la là les l mes mon ma au aux pour dans du de des sur avec "
     # « y a quatre quatre »: what there is on the table
     "y "
-    # the die rolling (« le cul roule et s'arrête sur quatre »), landing (« … se pose sur », « … finit sur »), the
-    # table particles (« alors », « hop »)
-    "roule roulent tourne tournent arrete arrête s relance relancé se pose posé fixe finit termine atterrit "
-    "retombe immobilise "
+    # the die rolling (« le cul roule et s'arrête sur quatre »), landing (« … se pose sur »: the rolling verbs are
+    # all among these words), the table particles (« alors », « hop »)
+    "roule roulent tourne tournent arrete arrête s relance relancé se "
     "alors donc bon ben hop ouais oui voilà voila enfin ici "
     # « et re-trois »: the face again
     "re "
@@ -82,7 +81,7 @@ _AROUND = frozenset(
     # (« oups, rectification, … », « nan j'me suis planté, … », « pardon correction … »)
     "erreur correction rectification non etait était attends attend suis trompe trompé plante planté "
     "oups pardon nan mele mêlé goure gouré".split()
-)
+) | _ROLLING
 
 
 @dataclass(frozen=True)

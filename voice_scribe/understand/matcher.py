@@ -123,7 +123,8 @@ class Matcher:
         elif speaker and not utterance.speaker:
             utterance = replace(utterance, speaker=speaker)
         too_long = self._too_long(utterance.text)
-        both = both_faces(tokens(utterance.text)) if not too_long else None
+        said = tokens(utterance.text) if not too_long else []
+        both = both_faces(said) if not too_long else None
         if both is not None:  # « cinq et cinq, les deux cinq »: both dice on five, not the faces two and five
             read = self.understand(replace(utterance, text=" ".join(both)), table=table)
             if read.accepted:
@@ -133,7 +134,7 @@ class Matcher:
             read = self.understand(replace(utterance, text=untitled), table=table)
             if read.accepted:
                 return replace(read, text=utterance.text)
-        summed = sum_said_out(tokens(utterance.text)) if not too_long else None
+        summed = sum_said_out(said) if not too_long else None
         counted = self._summed(utterance, summed, table) if summed is not None else None
         if counted is not None and counted[1]:
             return counted[0]  # « quatre et trois ça fait sept » by the roller: his throw, the sum a remark on it

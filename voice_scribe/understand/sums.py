@@ -25,12 +25,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from voice_scribe.understand.numbers import DIE_WORDS, is_number_token, parse_number
+from voice_scribe.understand.dice_words import FACES as _FACES
+from voice_scribe.understand.numbers import MOST_A_SUM, is_number_token, parse_number
 
 #: The most three dice sum to, and the least two do.
-_MOST, _LEAST = 18, 2
-#: The faces as said (« une » is an article, not a face, before a noun).
-_FACES = {w: f for w, f in DIE_WORDS.items() if w != "une"} | {str(f): f for f in range(1, 7)}
+_MOST, _LEAST = MOST_A_SUM, 2
 #: The operations of a sum worked out aloud.
 _PLUS, _TIMES = frozenset({"plus"}), frozenset({"fois", "x"})
 #: What a sum is said after (« ça fait », « égale », « au total ») — plain tokens, longest first.
@@ -201,6 +200,6 @@ def _face_sums(rest: list[str]) -> set[int]:
 
 def _trimmed(rest: list[str], cut: int) -> list[str]:
     """The words left, without a connective left hanging where the sum was cut out (« quatre et | … »)."""
-    if 0 < cut <= len(rest) and cut == len(rest) and rest[cut - 1] in ("et", "plus"):
+    if 0 < cut == len(rest) and rest[cut - 1] in ("et", "plus"):
         return rest[: cut - 1]
     return rest
