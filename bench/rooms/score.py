@@ -50,7 +50,8 @@ FRESH_BY_ROUND = {6: _specs(range(301, 309), 3), 7: _specs(range(401, 409), 4), 
                   13: _specs(range(1001, 1009), 10),
                   14: _specs(range(1101, 1109), 11),
                   15: _specs(range(1201, 1209), 12),
-                  16: _specs(range(1301, 1309), 13)}
+                  16: _specs(range(1301, 1309), 13),
+                  17: _specs(range(1401, 1409), 14)}
 FRESH = FRESH_BY_ROUND[max(FRESH_BY_ROUND)]
 
 
