@@ -62,7 +62,7 @@ from voice_scribe.understand.sentence_frames import (
 )
 from voice_scribe.understand.shortlist import Shortlist
 from voice_scribe.understand.sums import sum_said_out
-from voice_scribe.understand.talk_after import EXACT, cuts, may_take, nearest_end, takes
+from voice_scribe.understand.talk_after import EXACT, cuts, first_run_end, may_take, nearest_end, takes
 from voice_scribe.understand.together import in_roster_order, named_together, reads_together
 from voice_scribe.understand.understanding import UNKNOWN_SPEAKER, Candidate, Nearest, ResultKind, Thresholds, Understanding
 
@@ -204,13 +204,18 @@ class Matcher:
         nearest = first.nearest
         pairs = token_pairs(utterance.text)
         near = nearest_end(pairs, nearest.template, self._holds, self._joined) if nearest is not None else None
-        plain_ends = [] if nearest is not None and nearest.slot_failed else cuts(pairs, self._holds)
+        slot_failed = nearest is not None and nearest.slot_failed
+        plain_ends = [] if slot_failed else cuts(pairs, self._holds)
+        first_run = None if slot_failed else first_run_end(pairs, self._holds)
         ends = ([near] if near is not None else []) + [end for end in plain_ends if end != near]
+        ends += [first_run] if first_run is not None and first_run not in ends else []
         for end in ends:
             if not may_take(pairs[:end], pairs[end:]):
                 continue
             read = self._read(replace(utterance, text=" ".join(spoken for _, spoken in pairs[:end])), table)
-            if end not in plain_ends and (read.cost or 0.0) > EXACT:
+            if end not in plain_ends and end != near and not self._first_run_takes(read, pairs[end:], table):
+                continue  # after the first run of a call's words, a call alone (« on reprend | je sens que … »)
+            if end not in plain_ends and end != first_run and (read.cost or 0.0) > EXACT:
                 continue  # where the nearest phrase ends, the call said exactly (not « j'apprécie surtout … »)
             as_said = _refused_now_as_call(read)  # a call the game refuses now keeps its reason
             if takes(as_said, pairs[:end], pairs[end:], self._holds, self._throw_awaited(as_said, utterance, table)):
@@ -220,6 +225,17 @@ class Matcher:
                     return replace(read, text=utterance.text, cost=max(read.cost or 0.0, first.cost or 0.0))
                 return replace(read, text=utterance.text)
         return None
+
+    def _first_run_takes(self, read: Understanding, talk: list[tuple[str, str]], table: Table | None) -> bool:
+        """Whether the call read before the talk that follows its first run of words (:func:`first_run_end`) may
+        be taken: a call, not a command nor the turn passed, which steer the game (« on reprend | je sens que
+        … », « suivant | on verra »), and talk that holds no other call (« pélican | messire linotte »)."""
+        if read.call is None or read.call.kind is CallKind.SUIVANT:
+            return False
+        if not any("key" in self._holds(plain) for plain, _ in talk):
+            return True
+        said = Utterance(t=0.0, text=" ".join(spoken for _, spoken in talk), speaker=read.speaker)
+        return not self._read(said, table).accepted
 
     @staticmethod
     def _throw_awaited(read: Understanding, utterance: Utterance, table: Table | None) -> bool:

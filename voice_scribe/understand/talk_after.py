@@ -142,6 +142,17 @@ _BECAUSE = frozenset({"puisque", "puisqu", "parce", "car"})
 _OBJECTS = frozenset({"l", "le", "la", "les", "en", "y"})
 #: « … en parlant de cailloux »: the call's words taken up as a topic (« pas mou le caillou, en parlant de … »)
 _SPEAKING_OF = ("en", "parlant")
+#: Talk about the call said first (:func:`first_run_end`: « raitournelle, mais faut le dire vite », « bergeronnette,
+#: on dirait le nom de la cadre »)
+_BUT = "mais"
+_IT_SEEMS = ("on", "dirait")
+#: « et » after the call opens talk of its own when a clause follows (« zbradaraldjan et je vous mets au défi »,
+#: « salsifi et ma main sur la table », « et sans vouloir me vanter », « et toc »), not a noun that lists the
+#: call's name with others (« pélican et cormoran », « excalibur et les chevaliers de la table ronde »)
+_AND = "et"
+_AND_A_CLAUSE = _SUBJECTS | _ABOUT_IT | frozenset({"ma", "mon", "mes", "ta", "ton", "tes", "sa", "son", "ses", "notre",
+                                                   "nos", "votre", "vos", "sans", "voila", "toc", "hop", "ne", "n",
+                                                   "puis", "maintenant", "surtout", "vlan", "bim", "paf"})
 #: The scribe called before the talk's own clause (« pause, scribe, je vais chercher du gâteau »)
 _VOCATIVES = frozenset({"scribe"})
 #: … and how he is called at the talk's start (« répète, le scribe, … », « ô scribe »)
@@ -187,6 +198,45 @@ def cuts(pairs: Sequence[Pair], holds: Holds) -> list[int]:
             continue
         out.append(end)
     return out
+
+
+def first_run_end(pairs: Sequence[Pair], holds: Holds) -> int | None:
+    """The cut right after the first run of a call's words (« salsifi | et ma main sur la table en témoigne »,
+    « sirop gagnant | et sans vouloir me vanter je l'avais pressenti »): the small words the talk starts with
+    (« et », « ma », « sur », « la ») hold nothing, so the call may end there though the talk names the game's
+    things later (:func:`cuts` ends it after them). A call only (the matcher takes no command from it). Never
+    when the talk holds a number or a player's name (a call's arguments said later), opens on « mais » or « on
+    dirait » (talk about the call: « raitournelle, mais faut le dire vite », « bergeronnette, on dirait un
+    nom »), tells a story (the past tense: « excalibur, le film était nul »), or names the call's key word again after other words (a song or a quote: « alouette, gentille
+    alouette »; « mécréant, euh, mécréant » is the call said twice).
+
+    >>> holds = {"salsifi": frozenset({"word"}), "main": frozenset({"word"}), "table": frozenset({"word"})}
+    >>> first_run_end([(w, w) for w in "salsifi et ma main sur la table".split()], lambda w: holds.get(w, frozenset()))
+    1
+    """
+    start = next((i for i, (plain, _) in enumerate(pairs) if _held(plain, holds)), None)
+    if start is None:
+        return None
+    plain = [p for p, _ in pairs]
+    while start + 1 < len(pairs) and _held(plain[start + 1], holds) and not _opens_talk(plain, start + 1, holds):
+        start += 1
+    end = _end_after(pairs, start, holds)
+    if end is None or any(holds(plain) & {"number", "sounds_number", "player"} for plain, _ in pairs[end:]):
+        return None
+    rest = said_words(pairs[end:])
+    keys = {plain for plain, _ in pairs[:end] if "key" in holds(plain)}
+    if not rest or rest[0] == _BUT or tuple(rest[:2]) == _IT_SEEMS or keys.intersection(rest[1:]) \
+            or _PAST.intersection(rest):
+        return None
+    if rest[0] == _AND and (len(rest) < 2 or rest[1] not in _AND_A_CLAUSE):
+        return None  # « pélican et cormoran sont des oiseaux », « artichette et velute je confonds »: a list
+    return end
+
+
+def _opens_talk(plain: Sequence[str], i: int, holds: Holds) -> bool:
+    """« un » / « une » before a word that holds nothing opens the talk (« un un deux | un coup de chance »)."""
+    then = plain[i + 1] if i + 1 < len(plain) else ""
+    return plain[i] in ("un", "une") and len(then) > 2 and not _held(then, holds)
 
 
 def _plain_talk(words: Sequence[str], holds: Holds) -> bool:
