@@ -10,7 +10,7 @@ import pytest
 MODULES = ("voice_scribe.validation", "voice_scribe.journal", "voice_scribe.engine.calls",
            "voice_scribe.engine.rules", "voice_scribe.understand.transcript", "voice_scribe.cli.checks",
            "voice_scribe.understand.alignment", "voice_scribe.understand.sentence_frames",
-           "voice_scribe.understand.talk_after")
+           "voice_scribe.understand.talk_after", "voice_scribe.understand.restarts")
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -56,6 +56,7 @@ from voice_scribe.understand.normalize import token_pairs, tokens
 from voice_scribe.understand.numbers import is_number_token
 from voice_scribe.understand.registers import Registers
 from voice_scribe.understand.readings import Readings, best_per_meaning, clean_cost, names_its_target, reading_fields, tied
+from voice_scribe.understand.restarts import restarted
 from voice_scribe.understand.roster import Roster
 from voice_scribe.understand.sentence_frames import (
     ASKING, about_a_call, addressed, narrated, plain_words, reads_about, remark_after, self_intro,
@@ -132,6 +133,11 @@ class Matcher:
         untitled = self.registers.without_titles(utterance.text, self._name_words) if not too_long else None
         if untitled is not None:  # « et le petit Yvain il a combien », « sire Léodagan »: the player named alone
             read = self.understand(replace(utterance, text=untitled), table=table)
+            if read.accepted:
+                return replace(read, text=utterance.text)
+        again = restarted(said, self._knows) if not too_long else None
+        if again is not None:  # « pas mou le cai… hic pardon le caillou »: the word broken off, said again
+            read = self.understand(replace(utterance, text=" ".join(again)), table=table)
             if read.accepted:
                 return replace(read, text=utterance.text)
         summed = sum_said_out(said) if not too_long else None
@@ -252,6 +258,10 @@ class Matcher:
     def _name_words(self) -> frozenset[str]:
         """The players' names as plain words (a name of several words: its first)."""
         return frozenset(tokens(player)[0] for player in self.roster.players if tokens(player))
+
+    def _knows(self, word: str) -> bool:
+        """Whether a plain heard word is one the scribe knows: a grammar word, a number, a player's name."""
+        return word in self.words.vocab or is_number_token(word) or word in self._name_words
 
     def _joined(self, before: str, after: str) -> bool:
         """Whether two words follow each other in a phrase of the grammar (« jarret souple »)."""

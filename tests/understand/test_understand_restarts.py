@@ -1,0 +1,74 @@
+"""A word broken off and said again (seventeenth round): :mod:`voice_scribe.understand.restarts`.
+
+A hiccup, a yawn, the train braking: the speaker stops in the middle of a word, says « hic », « pardon »,
+« euh », then says it whole, often with the words that led to it. Patterns written for these tests (not the
+corpus's lines); each break is tried in several calls, and each guard on words that only look broken off.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from test_understand_throws_in_context import _chouettes_awaited, _cul_awaited
+from voice_scribe.understand.normalize import tokens
+from voice_scribe.understand.restarts import restarted
+
+BETWEEN = ["hic pardon", "pardon", "euh", "oups pardon hein"]
+
+
+def _read(matcher, said, table=None, speaker="Karadoc"):
+    u = matcher.understand(said, speaker=speaker, table=table)
+    if not u.accepted:
+        return None
+    thing = u.call or u.command
+    out = {"kind": thing.kind.value}
+    for name in ("target", "dice", "number", "item", "rule"):
+        if getattr(thing, name, None) is not None:
+            out[name] = getattr(thing, name)
+    return out
+
+
+@pytest.mark.parametrize("between", BETWEEN)
+@pytest.mark.parametrize("said,meant", [
+    ("pas mou le cail {} le caillou", {"kind": "pas_mou_le_caillou"}),
+    ("grelotte ça pic {} ça picote", {"kind": "grelotte_ca_picote"}),
+    ("qui a la grelo {} la grelottine", {"kind": "qui_a", "item": "grelottine"}),
+    ("je siro {} je sirote", {"kind": "je_sirote"}),
+    ("sirop jean {} sirop jeannot perceval", {"kind": "sirop_jeannot", "target": "Perceval"}),
+])
+def test_a_word_broken_off_then_said_whole_reads_as_said_whole(matcher, said, meant, between):
+    assert _read(matcher, said.format(between)) == meant
+
+
+@pytest.mark.parametrize("said,dice", [
+    ("six et qua hic pardon six et quatre", (6, 4)),
+    ("trois cin pardon cinq", (3, 5)),
+])
+def test_faces_broken_off_then_said_again_are_the_throw_at_its_moment(matcher, said, dice):
+    assert _read(matcher, said, _chouettes_awaited()) == {"kind": "chouettes", "dice": dice}
+
+
+def test_a_cul_broken_off_then_said_again_is_the_cul(matcher):
+    assert _read(matcher, "le cul fait qua hic pardon quatre", _cul_awaited()) == {"kind": "cul", "dice": (4,)}
+
+
+def test_the_rewrite_drops_the_lead_said_again():
+    known = set("qui a la grelottine pas mou le caillou".split()).__contains__
+    assert restarted(tokens("qui a la grelo hic pardon la grelottine"), known) == tokens("qui a la grelottine")
+    assert restarted(tokens("pas mou le cai le caillou"), known) == tokens("pas mou le caillou")
+
+
+@pytest.mark.parametrize("said", [
+    "la lance",                       # nothing between: a stutter's business, not a restart
+    "si je sirote et que je rate",    # « si »: a small word of French, no word broken off
+    "si et six",                      # « si » sounds as « six »: misheard, not broken off
+    "ci vet de cinquante",            # half of « civet » split in two
+])
+def test_words_that_only_look_broken_off_are_left_as_said(matcher, said):
+    assert restarted(tokens(said), matcher._knows) is None
+
+
+def test_a_broken_word_is_never_read_as_another_call(matcher):
+    # the word said whole decides: « linot… pardon, fauvette » is a fauvette, never a linotte
+    assert _read(matcher, "lino hic pardon fauvette") in (None, {"kind": "pari_oiseau", "number": 3})
+    assert _read(matcher, "je mise sur la lino pardon la linotte") == {"kind": "pari_oiseau", "number": 1}
