@@ -11,7 +11,7 @@ import pytest
 
 from test_understand_throws_in_context import _chouettes_awaited, _cul_awaited
 from voice_scribe.understand.normalize import tokens
-from voice_scribe.understand.restarts import restarted
+from voice_scribe.understand.restarts import restarted, said_again
 
 BETWEEN = ["hic pardon", "pardon", "euh", "oups pardon hein"]
 
@@ -72,3 +72,47 @@ def test_a_broken_word_is_never_read_as_another_call(matcher):
     # the word said whole decides: « linot… pardon, fauvette » is a fauvette, never a linotte
     assert _read(matcher, "lino hic pardon fauvette") in (None, {"kind": "pari_oiseau", "number": 3})
     assert _read(matcher, "je mise sur la lino pardon la linotte") == {"kind": "pari_oiseau", "number": 1}
+
+
+# -- the call said again after an aside (« deux six, pardon monsieur, deux six ») ------------------------------
+
+ASIDES = ["pardon monsieur", "chut", "vous entendez pas", "doucement là"]
+
+
+@pytest.mark.parametrize("aside", ASIDES)
+@pytest.mark.parametrize("said,dice", [("quatre trois", (4, 3)), ("cinq et un", (5, 1))])
+def test_faces_whispered_then_said_again_are_the_throw(matcher, said, dice, aside):
+    assert _read(matcher, f"{said} {aside} {said}", _chouettes_awaited()) == {"kind": "chouettes", "dice": dice}
+
+
+@pytest.mark.parametrize("aside", ASIDES)
+def test_a_three_dice_throw_said_again_after_an_aside(matcher, aside):
+    assert _read(matcher, f"six trois deux {aside} six trois deux", _chouettes_awaited()) == {
+        "kind": "des", "dice": (6, 3, 2)}
+
+
+@pytest.mark.parametrize("aside", ASIDES)
+@pytest.mark.parametrize("said,meant", [
+    ("qui est en tête", {"kind": "qui_mene"}),
+    ("le cul fait cinq", {"kind": "cul", "dice": (5,)}),
+])
+def test_a_call_said_again_after_an_aside(matcher, said, meant, aside):
+    from test_understand_throws_in_context import _cul_awaited
+    assert _read(matcher, f"{said} {aside} {said}", _cul_awaited()) == meant
+
+
+@pytest.mark.parametrize("said", [
+    "trois quatre trois",                  # faces said between faces: a throw of three dice, no aside
+    "cinq et cinq",                        # two dice joined, not one die said twice
+    "jarret souple je garde le jarret",    # « souple … garde »: talk, no aside
+    "la grelottine ouais qui l a la grelottine",   # a question between: talk of its own
+    "double deux c etait double deux",     # a story between
+    "deux six deux six",                   # faces said twice in a row: maybe four dice, left as said
+])
+def test_words_between_that_are_no_aside_leave_the_sentence_as_said(matcher, said):
+    assert said_again(tokens(said), matcher._holds) is None
+
+
+def test_what_was_read_right_as_said_is_not_read_again(matcher):
+    # the sentence read whole first: said again only when it reads as nothing (« trois quatre trois » stays)
+    assert _read(matcher, "trois quatre trois", _chouettes_awaited()) == {"kind": "des", "dice": (3, 4, 3)}

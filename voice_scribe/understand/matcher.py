@@ -56,7 +56,7 @@ from voice_scribe.understand.normalize import token_pairs, tokens
 from voice_scribe.understand.numbers import is_number_token
 from voice_scribe.understand.registers import Registers
 from voice_scribe.understand.readings import Readings, best_per_meaning, clean_cost, names_its_target, reading_fields, tied
-from voice_scribe.understand.restarts import restarted
+from voice_scribe.understand.restarts import restarted, said_again
 from voice_scribe.understand.roster import Roster
 from voice_scribe.understand.sentence_frames import (
     ASKING, about_a_call, addressed, narrated, plain_words, reads_about, remark_after, self_intro,
@@ -153,6 +153,11 @@ class Matcher:
                 ResultKind.REJECTED, utterance.text, read.speaker, read.speaker_source,
                 reason=f"des dés comptés, pas un lancer annoncé (« {utterance.text.strip()} »)",
             )
+        twice = said_again(said, self._holds) if not read.accepted and not too_long else None
+        if twice is not None:  # « deux six, pardon monsieur, deux six »: read as said the last time
+            again_read = self.understand(replace(utterance, text=" ".join(twice)), table=table)
+            if again_read.accepted:
+                return replace(again_read, text=utterance.text)
         return read
 
     def _as_said(self, utterance: Utterance, table: Table | None, too_long: str | None) -> Understanding:
