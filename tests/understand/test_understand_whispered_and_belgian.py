@@ -49,3 +49,21 @@ def test_a_whispered_cul_is_the_cul(matcher):
 ])
 def test_the_wrappers_alone_make_no_call(matcher, said):
     assert _read(matcher, said) is None
+
+
+@pytest.mark.parametrize("said,dice", [
+    ("quatre trois quatre pardon madame", (4, 3, 4)),    # the apology to a stranger takes nothing back
+    ("deux et cinq pardon monsieur", (2, 5)),
+    ("six et quatre non peut-être qu'elles sont belles", (6, 4)),   # « of course », no denial
+    ("cinq cinq un non peut-être regardez-moi ça", (5, 5, 1)),
+])
+def test_an_apology_or_a_belgian_yes_after_the_throw_leaves_the_throw(matcher, said, dice):
+    from test_understand_throws_in_context import _chouettes_awaited
+    kind = "chouettes" if len(dice) == 2 else "des"
+    assert _read(matcher, said, _chouettes_awaited("Perceval")) == {"kind": kind, "dice": dice}
+
+
+def test_pardon_before_other_faces_still_takes_the_first_back(matcher):
+    from test_understand_throws_in_context import _chouettes_awaited
+    assert _read(matcher, "trois quatre pardon trois cinq", _chouettes_awaited("Perceval")) == {
+        "kind": "chouettes", "dice": (3, 5)}

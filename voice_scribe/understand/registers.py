@@ -168,6 +168,8 @@ class Registers:
         """
         pairs = self._translated(token_pairs(text))
         tries = _cut(pairs, self.restarts)
+        if len(tries) > 1 and self._signed_off_by_a_marker(pairs, tries[-1], kinds):
+            tries = [pairs]  # the marker is the sign-off's (« quatre trois quatre, pardon madame »): no try back
         if len(tries) > 1:
             yield from self._last_whole(tries, kinds)
             return
@@ -191,6 +193,12 @@ class Registers:
             if not kinds(_text(pairs)) - kinds(_text(inner)):
                 return
         yield Reread(_text(inner))
+
+    def _signed_off_by_a_marker(self, pairs: list[Pair], last: list[Pair], kinds: Kinds) -> bool:
+        """Whether the words after the last restart's marker, with the marker, are a sign-off (« … pardon
+        madame »: an apology to a stranger, no try taken back)."""
+        inner = self._unwrapped(pairs, kinds)
+        return bool(inner) and pairs[: len(inner)] == inner and len(pairs) - len(inner) > len(last)
 
     def _last_whole(self, tries: list[list[Pair]], kinds: Kinds) -> Iterator[Reread]:
         """The tries from the last one back, each without its wrappers. A try that is only a value (« … non

@@ -153,6 +153,8 @@ _AND = "et"
 _AND_A_CLAUSE = _SUBJECTS | _ABOUT_IT | frozenset({"ma", "mon", "mes", "ta", "ton", "tes", "sa", "son", "ses", "notre",
                                                    "nos", "votre", "vos", "sans", "voila", "toc", "hop", "ne", "n",
                                                    "puis", "maintenant", "surtout", "vlan", "bim", "paf"})
+#: « non peut-être », a Belgian's « of course »
+_OF_COURSE = ("non", "peut", "etre")
 #: The scribe called before the talk's own clause (« pause, scribe, je vais chercher du gâteau »)
 _VOCATIVES = frozenset({"scribe"})
 #: … and how he is called at the talk's start (« répète, le scribe, … », « ô scribe »)
@@ -453,7 +455,10 @@ def may_take(said: Sequence[Pair], talk: Sequence[Pair]) -> bool:
 
 def _unaddressed(rest: list[str]) -> list[str]:
     """The talk without the scribe called at its start (« annule, le scribe, tu t'es trompé », « répète le scribe,
-    j'ai pas entendu »): what follows is said to him."""
+    j'ai pas entendu »): what follows is said to him; nor a Belgian's « non peut-être » (« of course »: « six et
+    quatre, non peut-être qu'elles sont belles »), which denies nothing."""
+    if tuple(rest[: len(_OF_COURSE)]) == _OF_COURSE:
+        rest = rest[len(_OF_COURSE) :]
     for called in _CALLED:
         if tuple(rest[: len(called)]) == called:
             return rest[len(called) :]
