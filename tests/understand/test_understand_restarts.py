@@ -116,3 +116,23 @@ def test_words_between_that_are_no_aside_leave_the_sentence_as_said(matcher, sai
 def test_what_was_read_right_as_said_is_not_read_again(matcher):
     # the sentence read whole first: said again only when it reads as nothing (« trois quatre trois » stays)
     assert _read(matcher, "trois quatre trois", _chouettes_awaited()) == {"kind": "des", "dice": (3, 4, 3)}
+
+
+# -- one die awaited, its face said several times (« six six », « trois trois, ouais, le cul fait trois ») -----
+
+@pytest.mark.parametrize("said,face", [
+    ("cinq cinq", 5), ("un chut un", 1), ("quatre quatre ouais le cul fait quatre", 4), ("trois trois au cul trois", 3),
+])
+def test_the_cul_said_several_times_is_the_cul(matcher, said, face):
+    assert _read(matcher, said, _cul_awaited()) == {"kind": "cul", "dice": (face,)}
+
+
+def test_the_chouettes_pair_said_again_is_not_taken_for_the_cul(matcher):
+    from voice_scribe.engine.calls import Call, CallKind
+    game = _chouettes_awaited()
+    game.apply(Call(CallKind.CHOUETTES, "Karadoc", 1.0, dice=(6, 6)))
+    assert _read(matcher, "six six", game) is None or _read(matcher, "six six", game)["dice"] != (6,)
+
+
+def test_faces_said_several_times_at_the_chouettes_stay_the_chouettes(matcher):
+    assert _read(matcher, "cinq cinq", _chouettes_awaited()) == {"kind": "chouettes", "dice": (5, 5)}

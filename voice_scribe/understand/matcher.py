@@ -53,7 +53,7 @@ from voice_scribe.understand.dice_words import both_faces, corrects
 from voice_scribe.understand.grammar import FILLERS, Grammar, Template, load_grammar
 from voice_scribe.understand.heard_words import HeardWords, UTok, collapse_repeats, without_stutters
 from voice_scribe.understand.normalize import token_pairs, tokens
-from voice_scribe.understand.numbers import is_number_token
+from voice_scribe.understand.numbers import die_faces, is_number_token
 from voice_scribe.understand.registers import Registers
 from voice_scribe.understand.readings import Readings, best_per_meaning, clean_cost, names_its_target, reading_fields, tied
 from voice_scribe.understand.restarts import restarted, said_again
@@ -158,7 +158,26 @@ class Matcher:
             again_read = self.understand(replace(utterance, text=" ".join(twice)), table=table)
             if again_read.accepted:
                 return replace(again_read, text=utterance.text)
+        if not read.accepted and table is not None and not too_long:
+            return self._one_die_said_again(utterance, said, table) or read
         return read
+
+    def _one_die_said_again(self, utterance: Utterance, said: list[str], table: Table) -> Understanding | None:
+        """One die awaited from the speaker (his cul), and one face said several times (« six six », « trois
+        trois, ouais, le cul fait trois »): the die said again, read once, where it was said last. Not when his
+        chouettes on the table are a pair of that face (« six six » may be the chouettes told again)."""
+        at = [i for i, w in enumerate(said) if is_number_token(w)]
+        faces = die_faces([said[i] for i in at]) if len(at) > 1 else None
+        if not faces or len(set(faces)) != 1:
+            return None
+        now = table.now()
+        if awaited_dice(now, utterance.speaker) != {1} or (now.throw or ()).count(faces[0]) >= 2:
+            return None
+        once = [w for i, w in enumerate(said) if i not in at[:-1]]
+        read = self.understand(replace(utterance, text=" ".join(once)), table=table)
+        if read.accepted and read.call is not None and read.call.kind in THROW_DICE and read.call.dice == faces[:1]:
+            return replace(read, text=utterance.text)
+        return None
 
     def _as_said(self, utterance: Utterance, table: Table | None, too_long: str | None) -> Understanding:
         """:meth:`understand`, the dice said as the grammar says them (named by their colour, their order)."""
