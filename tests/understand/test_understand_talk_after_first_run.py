@@ -75,7 +75,7 @@ def test_a_number_or_a_name_in_the_talk_keeps_the_call_whole(matcher):
     pairs = [(w, w) for w in "grelottine et je vise perceval".split()]
     assert first_run_end(pairs, holds) is None  # the target said later belongs to the call
     pairs = [(w, w) for w in "un un deux un coup de chance".split()]
-    assert first_run_end(pairs, holds) is None  # the talk's « un » is a number: not cut before it
+    assert first_run_end(pairs, holds) == 3  # three faces said: the « un » after them is the talk's article
 
 
 def test_the_first_run_cut_is_after_the_calls_own_words(matcher):
@@ -86,3 +86,23 @@ def test_the_first_run_cut_is_after_the_calls_own_words(matcher):
 def test_a_throw_then_such_talk_stays_a_throw_at_its_moment(matcher):
     assert _read(matcher, "cinq deux et ma main sur la table", _chouettes_awaited(SPEAKER)) == {
         "kind": "chouettes", "dice": (5, 2)}
+
+
+@pytest.mark.parametrize("said,dice", [
+    ("cinq cinq trois la chance n'est pas de mon côté", (5, 5, 3)),    # « la » first in the talk: an article
+    ("deux et cinq des chiffres d'une tristesse rare", (2, 5)),          # faces joined by « et », then talk
+    ("six quatre deux une jolie descente", (6, 4, 2)),                   # « une » before a noun: an article
+    ("quatre trois un bien joué moi", (4, 3, 1)),                        # « un » right after faces: a face
+])
+def test_faces_then_a_remark_after_them_are_the_throw_at_its_moment(matcher, said, dice):
+    kind = "chouettes" if len(dice) == 2 else "des"
+    assert _read(matcher, said, _chouettes_awaited(SPEAKER)) == {"kind": kind, "dice": dice}
+
+
+def test_no_fourth_die_is_read_from_an_article(matcher):
+    # « un un deux | un coup de chance »: three faces said, the « un » after them opens the talk
+    assert _read(matcher, "un un deux un coup de chance", _chouettes_awaited(SPEAKER)) != {"kind": "des", "dice": (1, 2, 1)}
+
+
+def test_a_yes_then_c_est_after_the_call_answers_about_it(matcher):
+    assert _read(matcher, "à kadoc oui c'est un hommage à mon oncle") is None

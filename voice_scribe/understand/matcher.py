@@ -236,7 +236,9 @@ class Matcher:
         near = nearest_end(pairs, nearest.template, self._holds, self._joined) if nearest is not None else None
         slot_failed = nearest is not None and nearest.slot_failed
         plain_ends = [] if slot_failed else cuts(pairs, self._holds)
-        first_run = None if slot_failed else first_run_end(pairs, self._holds)
+        first_run = first_run_end(pairs, self._holds)
+        if slot_failed and first_run is not None and not all(is_number_token(p) for p, _ in pairs[:first_run]):
+            first_run = None  # (after a slot's failure, only faces said first: « cinq cinq trois | la symétrie … »)
         ends = ([near] if near is not None else []) + [end for end in plain_ends if end != near]
         ends += [first_run] if first_run is not None and first_run not in ends else []
         for end in ends:

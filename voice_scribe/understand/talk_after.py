@@ -150,6 +150,8 @@ _IT_SEEMS = ("on", "dirait")
 #: « salsifi et ma main sur la table », « et sans vouloir me vanter », « et toc »), not a noun that lists the
 #: call's name with others (« pélican et cormoran », « excalibur et les chevaliers de la table ronde »)
 _AND = "et"
+#: « oui, c'est … » after the call answers someone about it (« à kadoc, oui, c'est un hommage à mon frère »)
+_YES = frozenset({"oui", "ouais", "si"})
 _AND_A_CLAUSE = _SUBJECTS | _ABOUT_IT | frozenset({"ma", "mon", "mes", "ta", "ton", "tes", "sa", "son", "ses", "notre",
                                                    "nos", "votre", "vos", "sans", "voila", "toc", "hop", "ne", "n",
                                                    "puis", "maintenant", "surtout", "vlan", "bim", "paf"})
@@ -207,8 +209,8 @@ def first_run_end(pairs: Sequence[Pair], holds: Holds) -> int | None:
     « sirop gagnant | et sans vouloir me vanter je l'avais pressenti »): the small words the talk starts with
     (« et », « ma », « sur », « la ») hold nothing, so the call may end there though the talk names the game's
     things later (:func:`cuts` ends it after them). A call only (the matcher takes no command from it). Never
-    when the talk holds a number or a player's name (a call's arguments said later), opens on « mais » or « on
-    dirait » (talk about the call: « raitournelle, mais faut le dire vite », « bergeronnette, on dirait un
+    when the talk holds a number or a player's name (a call's arguments said later), opens on « mais », « on
+    dirait » or « oui c'est » (« à kadoc, oui, c'est un hommage … ») (talk about the call: « raitournelle, mais faut le dire vite », « bergeronnette, on dirait un
     nom »), tells a story (the past tense: « excalibur, le film était nul »), or names the call's key word again after other words (a song or a quote: « alouette, gentille
     alouette »; « mécréant, euh, mécréant » is the call said twice).
 
@@ -220,15 +222,22 @@ def first_run_end(pairs: Sequence[Pair], holds: Holds) -> int | None:
     if start is None:
         return None
     plain = [p for p, _ in pairs]
-    while start + 1 < len(pairs) and _held(plain[start + 1], holds) and not _opens_talk(plain, start + 1, holds):
-        start += 1
+    while start + 1 < len(pairs):
+        if plain[start + 1] == _AND and start + 2 < len(pairs) and is_number_token(plain[start]) \
+                and is_number_token(plain[start + 2]):
+            start += 2  # faces joined (« deux et cinq | des chiffres d'une banalité »)
+        elif _held(plain[start + 1], holds) and not _opens_talk(plain, start + 1, holds):
+            start += 1
+        else:
+            break
     end = _end_after(pairs, start, holds)
-    if end is None or any(holds(plain) & {"number", "sounds_number", "player"} for plain, _ in pairs[end:]):
-        return None
+    if end is None or any(holds(plain[j]) & {"number", "player"} and not _opens_talk(plain, j, holds)
+                          for j in range(end, len(plain))):
+        return None  # (an article « une » in the talk is no number: « six quatre deux | une belle descente »)
     rest = said_words(pairs[end:])
     keys = {plain for plain, _ in pairs[:end] if "key" in holds(plain)}
     if not rest or rest[0] == _BUT or tuple(rest[:2]) == _IT_SEEMS or keys.intersection(rest[1:]) \
-            or _PAST.intersection(rest):
+            or _PAST.intersection(rest) or rest[0] in _YES and rest[1:2] and rest[1] in _ABOUT_IT:
         return None
     if rest[0] == _AND and (len(rest) < 2 or rest[1] not in _AND_A_CLAUSE):
         return None  # « pélican et cormoran sont des oiseaux », « artichette et velute je confonds »: a list
@@ -236,9 +245,18 @@ def first_run_end(pairs: Sequence[Pair], holds: Holds) -> int | None:
 
 
 def _opens_talk(plain: Sequence[str], i: int, holds: Holds) -> bool:
-    """« un » / « une » before a word that holds nothing opens the talk (« un un deux | un coup de chance »)."""
+    """« une » before a word that holds nothing opens the talk (« six quatre deux | une belle descente »), and
+    so does « un » but right after a face (« quatre trois un, pas mieux »: the face one), unless three faces
+    are said before it (« un un deux | un coup de chance »: no fourth die)."""
     then = plain[i + 1] if i + 1 < len(plain) else ""
-    return plain[i] in ("un", "une") and len(then) > 2 and not _held(then, holds)
+    if plain[i] not in ("un", "une") or len(then) <= 2 or _held(then, holds):
+        return False
+    faces = 0
+    for w in reversed(plain[:i]):
+        if not is_number_token(w) and w != _AND:
+            break
+        faces += w != _AND
+    return plain[i] == "une" or faces == 0 or faces >= 3
 
 
 def _plain_talk(words: Sequence[str], holds: Holds) -> bool:
@@ -486,8 +504,10 @@ def _denies(rest: list[str]) -> bool:
         return False  # « c'était pas ton tour »: said to the call's target, the negation is of his turn
     if neg is None:
         return False
-    # « y a pas photo »: the « y » of « il y a » names nothing
-    things = [w for i, w in enumerate(rest[:neg]) if w != "y" or rest[i + 1] not in ("a", "avait")]
+    # « y a pas photo »: the « y » of « il y a » names nothing; « le », « la », « les » first in the talk are
+    # its articles, not pronouns (« la symétrie n'est pas de ce monde »: an object pronoun follows a subject)
+    things = [w for i, w in enumerate(rest[:neg]) if (w != "y" or rest[i + 1] not in ("a", "avait"))
+              and not (i == 0 and w in _ARTICLES and neg > 1)]
     return neg == 0 or bool(_THING_PRONOUNS.intersection(things))
 
 
