@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from voice_scribe.engine.calls import CallKind
-from voice_scribe.understand.numbers import DIE_WORDS, scores_said
+from voice_scribe.understand.numbers import DIE_WORDS, is_number_token, scores_said
 
 #: The faces in words and digits.
 FACES = {word: face for word, face in DIE_WORDS.items() if word != "une"} | {str(face): face for face in range(1, 7)}
@@ -968,3 +968,39 @@ def two_from_a_small_word(words: Sequence[str], dice: tuple[int, ...], read: Seq
     """Whether a phrase's two was heard from a small word that sounds like it (« six trois bordel de bordel »:
     not 6-3-2): « de / des / d' » said, and every throw the words tell has fewer twos."""
     return any(w in _DE_SOUNDS for w in words) and bool(read) and all(r.count(2) < dice.count(2) for r in read)
+
+
+#: Words before faces said last that make them another's throw, a wish, a condition or a story, not the
+#: speaker's throw read out (« il a fait quatre et six », « pourvu que je fasse deux six », « si on fait … »)
+_NOT_HIS_THROW = frozenset("il elle ils elles qui on si quand lorsque pourvu espere souhaite veux voudrais faudrait "
+                           "faut fallait hier demain fois dernier derniere autre autres parie mise mets jamais "
+                           "combien".split())
+
+
+def faces_said_last(words: Sequence[str], names_a_call: Callable[[str], bool] = lambda word: False) -> tuple[int, ...] | None:
+    """The faces a sentence ends with, after talk of the speaker's own that holds no number (« vous avez vu ou
+    pas, six et six », « attendez, je lis mes dés… quatre un cinq », « tu veux savoir quoi ? quatre et
+    quatre »): two faces or three, joined or not by « et ». None when the talk before holds a number, speaks of
+    another's throw, a wish, a condition or another time (:data:`_NOT_HIS_THROW`, the imperfect), names a call
+    (``names_a_call``: « le bleu rouge c'est trois quatre trois » is the rule told), offers another
+    (« … ou quatre cinq six »), or when nothing stands before the faces. Read only where the game awaits that
+    throw from the speaker.
+
+    >>> faces_said_last("vous avez vu ou pas six et six".split())
+    (6, 6)
+    >>> faces_said_last("il a fait quatre et six".split()) is None, faces_said_last("six et six".split()) is None
+    (True, True)
+    """
+    said = list(words)
+    k = len(said)
+    while k > 0 and (said[k - 1] in FACES or said[k - 1] == "et"):
+        k -= 1
+    while k < len(said) and said[k] == "et":
+        k += 1
+    faces = tuple(FACES[w] for w in said[k:] if w != "et")
+    talk = said[:k]
+    if not talk or len(faces) not in (2, 3) or any(is_number_token(w) for w in talk):
+        return None
+    if "ou" in (talk[0], talk[-1]) or any(w in _NOT_HIS_THROW or _another_time(w) or names_a_call(w) for w in talk):
+        return None
+    return faces

@@ -49,7 +49,7 @@ from voice_scribe.understand.commentary import COMMENTARY_WORDS, INF, SLOT_INTRO
 from voice_scribe.understand.context import (
     Judgement, LazyNow, Standing, Table, allowed_now, as_awaited, awaited_dice, complete, judge, remark_gate,
 )
-from voice_scribe.understand.dice_words import both_faces, corrects
+from voice_scribe.understand.dice_words import both_faces, corrects, faces_said_last
 from voice_scribe.understand.grammar import FILLERS, Grammar, Template, load_grammar
 from voice_scribe.understand.heard_words import HeardWords, UTok, collapse_repeats, without_stutters
 from voice_scribe.understand.normalize import token_pairs, tokens
@@ -159,8 +159,20 @@ class Matcher:
             if again_read.accepted:
                 return replace(again_read, text=utterance.text)
         if not read.accepted and table is not None and not too_long:
-            return self._one_die_said_again(utterance, said, table) or read
+            return self._one_die_said_again(utterance, said, table) or self._throw_said_last(utterance, said, table) \
+                or read
         return read
+
+    def _throw_said_last(self, utterance: Utterance, said: list[str], table: Table) -> Understanding | None:
+        """The roller's talk, then his throw's faces (« vous avez vu ou pas, six et six »: :func:`faces_said_last`):
+        the faces read alone, taken only when the game awaits that many dice from the speaker."""
+        faces = faces_said_last(said, lambda word: "key" in self._holds(word))
+        if faces is None or len(faces) not in awaited_dice(table.now(), utterance.speaker):
+            return None
+        read = self.understand(replace(utterance, text=" ".join(_last_words(said, faces))), table=table)
+        if read.accepted and read.call is not None and read.call.kind in THROW_DICE and read.call.dice == faces:
+            return replace(read, text=utterance.text)
+        return None
 
     def _one_die_said_again(self, utterance: Utterance, said: list[str], table: Table) -> Understanding | None:
         """One die awaited from the speaker (his cul), and one face said several times (« six six », « trois
@@ -723,6 +735,15 @@ def _same(one: Understanding, other: Understanding) -> bool:
         return False
     a, b = one.call or one.command, other.call or other.command
     return replace(a, t=0.0) == replace(b, t=0.0)  # type: ignore[type-var]
+
+
+def _last_words(said: list[str], faces: tuple[int, ...]) -> list[str]:
+    """The words from the first of the ``faces`` said last on (« … six et six » → « six et six »)."""
+    k, seen = len(said), 0
+    while k > 0 and seen < len(faces):
+        k -= 1
+        seen += said[k] != "et"
+    return said[k:]
 
 
 def _said_once(utoks: list[UTok], keep_first: bool) -> list[UTok] | None:
