@@ -16,7 +16,8 @@ from voice_scribe.understand.restarts import restarted, said_again
 BETWEEN = ["hic pardon", "pardon", "euh", "oups pardon hein"]
 
 
-def _read(matcher, said, table=None, speaker="Karadoc"):
+def said_reading(matcher, said, table=None, speaker="Karadoc"):
+    """What ``said`` is read as (its kind and arguments), None when not accepted (shared by this round's tests)."""
     u = matcher.understand(said, speaker=speaker, table=table)
     if not u.accepted:
         return None
@@ -26,6 +27,9 @@ def _read(matcher, said, table=None, speaker="Karadoc"):
         if getattr(thing, name, None) is not None:
             out[name] = getattr(thing, name)
     return out
+
+
+_read = said_reading
 
 
 @pytest.mark.parametrize("between", BETWEEN)

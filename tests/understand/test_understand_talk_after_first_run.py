@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 
+from test_understand_restarts import said_reading
 from test_understand_throws_in_context import _chouettes_awaited
 from voice_scribe.understand.talk_after import first_run_end
 
@@ -31,15 +32,7 @@ TALK = [
 
 
 def _read(matcher, said, table=None):
-    u = matcher.understand(said, speaker=SPEAKER, table=table)
-    if not u.accepted:
-        return None
-    thing = u.call or u.command
-    out = {"kind": thing.kind.value}
-    for name in ("target", "dice", "number"):
-        if getattr(thing, name, None) is not None:
-            out[name] = getattr(thing, name)
-    return out
+    return said_reading(matcher, said, table, speaker=SPEAKER)
 
 
 @pytest.mark.parametrize("call,meant", CALLS)

@@ -7,19 +7,12 @@ from __future__ import annotations
 
 import pytest
 
+from test_understand_restarts import said_reading
 from test_understand_throws_in_context import _cul_awaited
 
 
-def _read(matcher, said, table=None, speaker="Perceval"):
-    u = matcher.understand(said, speaker=speaker, table=table)
-    if not u.accepted:
-        return None
-    thing = u.call or u.command
-    out = {"kind": thing.kind.value}
-    for name in ("target", "dice", "number", "item"):
-        if getattr(thing, name, None) is not None:
-            out[name] = getattr(thing, name)
-    return out
+def _read(matcher, said, table=None):
+    return said_reading(matcher, said, table, speaker="Perceval")
 
 
 @pytest.mark.parametrize("said,meant", [
