@@ -14,7 +14,7 @@ from voice_scribe.engine.calls import Call, CallKind
 from voice_scribe.understand.by_structure import STRUCTURE_PHRASES, THROWS
 from voice_scribe.understand.commands import Command, TableCommand
 from voice_scribe.understand.context import LazyNow, Standing, Table, judge
-from voice_scribe.understand.dice_words import denied_first, may_correct
+from voice_scribe.understand.dice_words import corrects, denied_first, may_correct
 from voice_scribe.understand.grammar import Template
 from voice_scribe.understand.heard_words import UTok
 from voice_scribe.understand.normalize import tokens
@@ -30,6 +30,8 @@ def asked_if_correcting(decided: Understanding, context: tuple[Table, LazyNow] |
     if call is None and refused:
         call = decided.candidates[0].call  # the throw the engine refused now: may be a correction
     words = tokens(decided.text)
+    if call is None and context is not None:
+        call = _throw_of_a_correction(decided, words)  # (« pardon, c'est trois trois six »: which, the game says)
     # a throw the game refuses now, said after « non » (« non, deux deux » once the chouettes are down and the cul
     # is awaited), can only be the correction: the dismay reading (« non non non, six six six ») is a throw the
     # game takes
@@ -46,6 +48,20 @@ def asked_if_correcting(decided: Understanding, context: tuple[Table, LazyNow] |
         return replace(decided, kind=ResultKind.COMMAND, call=None, command=fix, candidates=(), reason=None)
     return _asked(decided, (throw, Candidate(cost, "correction", command=fix)),
                   hesitation([shown(throw.phrase), "correction"]))
+
+
+#: The throw a correction's faces would be, by their count (the cul's face alone is a correction of the cul)
+_THROW_OF = {2: CallKind.CHOUETTES, 3: CallKind.DES, 1: CallKind.CUL}
+
+
+def _throw_of_a_correction(decided: Understanding, words: list[str]) -> Call | None:
+    """A correction read where no word owns a mistake, only one that may (« pardon, c'est … »: :func:`may_correct`):
+    the throw its faces are, for the game to weigh against the correction (None: a correction owned, or none)."""
+    fix = decided.command
+    if fix is None or fix.kind is not TableCommand.CORRECTION or not fix.dice or corrects(words) \
+            or not may_correct(words) or len(fix.dice) not in _THROW_OF:
+        return None
+    return Call(_THROW_OF[len(fix.dice)], fix.player, fix.t, dice=tuple(fix.dice))
 
 
 def _rolled_by(player: str, context: tuple[Table, LazyNow] | None) -> bool:

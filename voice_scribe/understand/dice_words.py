@@ -888,9 +888,9 @@ def corrects(words: Sequence[str]) -> bool:
 
 
 def may_correct(words: Sequence[str]) -> bool:
-    """Whether the throw may correct the last one, or may be the roller's dismay: « non » then « c'est » before
-    its first face (« non c'est six six deux » after a wrong reading; « oh non c'est trois six six » at a bad
-    throw). Only the game knows which: the scribe asks.
+    """Whether the throw may correct the last one, or may be the roller's dismay or apology: « non » or
+    « pardon » then « c'est » before its first face (« non c'est six six deux » after a wrong reading; « oh non
+    c'est trois six six » at a bad throw). Only the game knows which: the scribe asks.
 
     >>> may_correct("attends non c est deux et quatre les chouettes".split())
     True
@@ -898,10 +898,17 @@ def may_correct(words: Sequence[str]) -> bool:
     False
     """
     before = _before_the_throw(words)
-    if "non" not in before:
+    said_first = next((w for w in before if w in _MAY_TAKE_BACK), None)
+    if said_first is None:
         return False
-    after = before[before.index("non") :]
+    after = before[before.index(said_first) :]
     return any(a == "c" and b in ("est", "etait", "était") for a, b in zip(after, after[1:]))
+
+
+#: Words that, with « c'est » after them, may take the last throw back or be said for another reason (dismay,
+#: an apology for speaking: « pardon, c'est trois trois six » after his own throw mends it; at his turn it is
+#: his throw): the game decides (:func:`may_correct`)
+_MAY_TAKE_BACK = ("non", "pardon")
 
 
 def denied_first(words: Sequence[str]) -> bool:
