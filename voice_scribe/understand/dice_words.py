@@ -984,17 +984,19 @@ _NOT_HIS_THROW = frozenset("il elle ils elles qui on si quand lorsque pourvu esp
                            "combien".split())
 
 
-def faces_said_last(words: Sequence[str], names_a_call: Callable[[str], bool] = lambda word: False) -> tuple[int, ...] | None:
+def faces_said_last(
+    words: Sequence[str], names_a_call: Callable[[str], bool] = lambda word: False
+) -> tuple[int, tuple[int, ...]] | None:
     """The faces a sentence ends with, after talk of the speaker's own that holds no number (« vous avez vu ou
     pas, six et six », « attendez, je lis mes dés… quatre un cinq », « tu veux savoir quoi ? quatre et
-    quatre »): two faces or three, joined or not by « et ». None when the talk before holds a number, speaks of
+    quatre »): where they start, and the two faces or three, joined or not by « et ». None when the talk before holds a number, speaks of
     another's throw, a wish, a condition or another time (:data:`_NOT_HIS_THROW`, the imperfect), names a call
     (``names_a_call``: « le bleu rouge c'est trois quatre trois » is the rule told), offers another
     (« … ou quatre cinq six »), or when nothing stands before the faces. Read only where the game awaits that
     throw from the speaker.
 
     >>> faces_said_last("vous avez vu ou pas six et six".split())
-    (6, 6)
+    (5, (6, 6))
     >>> faces_said_last("il a fait quatre et six".split()) is None, faces_said_last("six et six".split()) is None
     (True, True)
     """
@@ -1010,4 +1012,4 @@ def faces_said_last(words: Sequence[str], names_a_call: Callable[[str], bool] = 
         return None
     if "ou" in (talk[0], talk[-1]) or any(w in _NOT_HIS_THROW or _another_time(w) or names_a_call(w) for w in talk):
         return None
-    return faces
+    return k, faces

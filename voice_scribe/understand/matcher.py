@@ -159,22 +159,26 @@ class Matcher:
             if again_read.accepted:
                 return replace(again_read, text=utterance.text)
         if not read.accepted and table is not None and not too_long:
-            return self._one_die_said_again(utterance, said, table) or self._throw_said_last(utterance, said, table) \
-                or read
+            now = LazyNow(table)  # (asked once for both readings, and only when one needs it)
+            return self._one_die_said_again(utterance, said, table, now) \
+                or self._throw_said_last(utterance, said, table, now) or read
         return read
 
-    def _throw_said_last(self, utterance: Utterance, said: list[str], table: Table) -> Understanding | None:
+    def _throw_said_last(self, utterance: Utterance, said: list[str], table: Table, now: LazyNow) -> Understanding | None:
         """The roller's talk, then his throw's faces (« vous avez vu ou pas, six et six »: :func:`faces_said_last`):
         the faces read alone, taken only when the game awaits that many dice from the speaker."""
-        faces = faces_said_last(said, lambda word: "key" in self._holds(word))
-        if faces is None or len(faces) not in awaited_dice(table.now(), utterance.speaker):
+        found = faces_said_last(said, lambda word: "key" in self._holds(word))
+        if found is None or len(found[1]) not in awaited_dice(now.get(), utterance.speaker):
             return None
-        read = self.understand(replace(utterance, text=" ".join(_last_words(said, faces))), table=table)
+        start, faces = found
+        read = self.understand(replace(utterance, text=" ".join(said[start:])), table=table)
         if read.accepted and read.call is not None and read.call.kind in THROW_DICE and read.call.dice == faces:
             return replace(read, text=utterance.text)
         return None
 
-    def _one_die_said_again(self, utterance: Utterance, said: list[str], table: Table) -> Understanding | None:
+    def _one_die_said_again(
+        self, utterance: Utterance, said: list[str], table: Table, now: LazyNow
+    ) -> Understanding | None:
         """One die awaited from the speaker (his cul), and one face said several times (« six six », « trois
         trois, ouais, le cul fait trois »): the die said again, read once, where it was said last. Not when his
         chouettes on the table are a pair of that face (« six six » may be the chouettes told again)."""
@@ -182,8 +186,7 @@ class Matcher:
         faces = die_faces([said[i] for i in at]) if len(at) > 1 else None
         if not faces or len(set(faces)) != 1:
             return None
-        now = table.now()
-        if awaited_dice(now, utterance.speaker) != {1} or (now.throw or ()).count(faces[0]) >= 2:
+        if awaited_dice(now.get(), utterance.speaker) != {1} or (now.get().throw or ()).count(faces[0]) >= 2:
             return None
         once = [w for i, w in enumerate(said) if i not in at[:-1]]
         read = self.understand(replace(utterance, text=" ".join(once)), table=table)
@@ -735,15 +738,6 @@ def _same(one: Understanding, other: Understanding) -> bool:
         return False
     a, b = one.call or one.command, other.call or other.command
     return replace(a, t=0.0) == replace(b, t=0.0)  # type: ignore[type-var]
-
-
-def _last_words(said: list[str], faces: tuple[int, ...]) -> list[str]:
-    """The words from the first of the ``faces`` said last on (« … six et six » → « six et six »)."""
-    k, seen = len(said), 0
-    while k > 0 and seen < len(faces):
-        k -= 1
-        seen += said[k] != "et"
-    return said[k:]
 
 
 def _said_once(utoks: list[UTok], keep_first: bool) -> list[UTok] | None:

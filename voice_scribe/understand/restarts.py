@@ -105,8 +105,9 @@ _NUMBERS = frozenset({"number", "sounds_number"})
 _ASIDE_WORDS = frozenset({"pardon", "excusez", "excuse", "desole", "desolee", "vous", "entendez", "entends", "tout",
                           "bas", "moi", "je", "disais", "dis", "chut", "doucement", "la"})
 #: Words that make the words between two tries talk of their own: a question, a negation, a story
-_CONTENT = frozenset({"qui", "quoi", "quel", "quelle", "comment", "combien", "pourquoi", "ou", "non", "pas", "jamais",
-                      "rien", "c", "est", "etait", "si", "quand"}) - {"pas"}
+#: (« pas » is not one: « vous entendez pas » is an aside)
+_CONTENT = frozenset({"qui", "quoi", "quel", "quelle", "comment", "combien", "pourquoi", "ou", "non", "jamais", "rien",
+                      "c", "est", "etait", "si", "quand"})
 
 
 def said_again(words: Sequence[str], holds: Callable[[str], frozenset[str]]) -> list[str] | None:

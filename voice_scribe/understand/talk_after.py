@@ -150,11 +150,11 @@ _IT_SEEMS = ("on", "dirait")
 #: « salsifi et ma main sur la table », « et sans vouloir me vanter », « et toc »), not a noun that lists the
 #: call's name with others (« pélican et cormoran », « excalibur et les chevaliers de la table ronde »)
 _AND = "et"
-#: « oui, c'est … » after the call answers someone about it (« à kadoc, oui, c'est un hommage à mon frère »)
-_YES = frozenset({"oui", "ouais", "si"})
 _AND_A_CLAUSE = _SUBJECTS | _ABOUT_IT | frozenset({"ma", "mon", "mes", "ta", "ton", "tes", "sa", "son", "ses", "notre",
                                                    "nos", "votre", "vos", "sans", "voila", "toc", "hop", "ne", "n",
                                                    "puis", "maintenant", "surtout", "vlan", "bim", "paf"})
+#: « oui, c'est … » after the call answers someone about it (« à kadoc, oui, c'est un hommage à mon frère »)
+_YES = frozenset({"oui", "ouais", "si"})
 #: « non peut-être », a Belgian's « of course »
 _OF_COURSE = ("non", "peut", "etre")
 #: The scribe called before the talk's own clause (« pause, scribe, je vais chercher du gâteau »)
@@ -209,10 +209,12 @@ def first_run_end(pairs: Sequence[Pair], holds: Holds) -> int | None:
     « sirop gagnant | et sans vouloir me vanter je l'avais pressenti »): the small words the talk starts with
     (« et », « ma », « sur », « la ») hold nothing, so the call may end there though the talk names the game's
     things later (:func:`cuts` ends it after them). A call only (the matcher takes no command from it). Never
-    when the talk holds a number or a player's name (a call's arguments said later), opens on « mais », « on
-    dirait » or « oui c'est » (« à kadoc, oui, c'est un hommage … ») (talk about the call: « raitournelle, mais faut le dire vite », « bergeronnette, on dirait un
-    nom »), tells a story (the past tense: « excalibur, le film était nul »), or names the call's key word again after other words (a song or a quote: « alouette, gentille
-    alouette »; « mécréant, euh, mécréant » is the call said twice).
+    when the talk holds a number or a player's name (a call's arguments said later); opens on « mais », « on
+    dirait » or « oui c'est » (talk about the call: « raitournelle, mais faut le dire vite », « bergeronnette, on
+    dirait un nom », « à kadoc, oui, c'est un hommage … »); lists a noun with « et » (« pélican et cormoran »);
+    tells a story (the past tense: « excalibur, le film était nul »); or names the call's key word again after
+    other words (a song or a quote: « alouette, gentille alouette »; « mécréant, euh, mécréant » is the call said
+    twice).
 
     >>> holds = {"salsifi": frozenset({"word"}), "main": frozenset({"word"}), "table": frozenset({"word"})}
     >>> first_run_end([(w, w) for w in "salsifi et ma main sur la table".split()], lambda w: holds.get(w, frozenset()))
